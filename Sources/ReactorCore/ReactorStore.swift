@@ -1,0 +1,62 @@
+/// Runs a ``Reactor``: owns its state, takes its actions, and carries out its effects.
+///
+/// For example:
+///
+/// ```swift
+/// let store = ReactorStore(SignupReactor(api: api, clock: ContinuousClock()))
+/// store.send(.usernameChanged("octocat"))
+/// for await state in store.states { render(state) }
+/// ```
+///
+/// **Guarantees.**
+/// - ``send(_:)`` applies the synchronous mutations of its action before it returns, from any
+///   thread. Actions sent concurrently are processed one at a time; an action sent from inside
+///   `mutate`, `reduce` or a transform hook is queued and processed, in order, right after the
+///   current one.
+/// - Asynchronous effects run in tasks the store owns. A task that was cancelled (by a later
+///   effect or by the store's release) never delivers a mutation afterwards.
+/// - ``states`` gives the current state first, then every change, through a buffer per observer, so
+///   a slow observer never blocks the store.
+/// - Releasing the store cancels its tasks and ends its state sequences; tasks hold it weakly.
+public final class ReactorStore<R: Reactor>: Sendable {
+  let storage: ReactorStorage<R>
+  let stubStorage: ReactorStub<R>?
+
+  /// Starts running `reactor` from its initial state.
+  public init(_ reactor: R) {
+    storage = ReactorStorage(reactor: reactor)
+    stubStorage = nil
+  }
+
+  init(stubbing reactor: R) {
+    storage = ReactorStorage(reactor: reactor)
+    stubStorage = ReactorStub(broadcast: storage.broadcast)
+  }
+
+  deinit { storage.shutDown() }
+
+  /// The reactor this store runs.
+  public var reactor: R { storage.reactor }
+
+  /// Processes `action`; its synchronous mutations are applied when this returns.
+  public func send(_ action: R.Action) {
+    if let stubStorage {
+      stubStorage.record(action)
+    } else {
+      storage.send(action)
+    }
+  }
+
+  /// The latest state.
+  public var currentState: R.State { storage.broadcast.value }
+
+  /// The current state, then every change, ending when the store is released.
+  public var states: AsyncStream<R.State> { storage.broadcast.values() }
+
+  /// The current state, then changes as a slow observer can take them: a screen skips the states
+  /// it had no time to show, and always ends on the latest.
+  public var latestStates: AsyncStream<R.State> { storage.broadcast.values(bufferingPolicy: .bufferingNewest(1)) }
+
+  /// The number of effect tasks still running (for tests and diagnostics).
+  public var runningTaskCount: Int { storage.runningTaskCount }
+}

@@ -1,0 +1,123 @@
+public import Clocks
+import Synchronization
+
+/// Records every value of a sequence with the virtual time it arrived at, and lets a test wait for
+/// the value it expects without sleeping.
+///
+/// For example:
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = ReactorStore(SignupReactor(api: api, clock: clock))
+/// let recorder = StateRecorder(store.states, clock: clock)
+/// store.send(.usernameChanged("octocat"))
+/// await clock.advance(by: .milliseconds(200))
+/// let state = await recorder.first { $0.usernameResult.isValid }
+/// #expect(recorder.timeline.last?.time == .milliseconds(200))
+/// ```
+///
+/// **Contract.** ``first(where:)`` looks at everything recorded so far, then waits for what comes;
+/// it never misses a value. It waits without a time limit: give the test a `.timeLimit` trait.
+public final class StateRecorder<Value: Sendable>: Sendable {
+  /// One recorded value and the virtual time, since the recorder was made, at which it arrived.
+  public struct Entry: Sendable {
+    public let time: Duration
+    public let value: Value
+  }
+
+  private struct Waiter {
+    let predicate: @Sendable (Value) -> Bool
+    let continuation: CheckedContinuation<Value?, Never>
+  }
+
+  private struct Record {
+    var entries: [Entry] = []
+    var waiters: [Waiter] = []
+    var isFinished = false
+  }
+
+  private let record = Mutex(Record())
+  private let task = Mutex<Task<Void, Never>?>(nil)
+
+  /// Starts recording `values`, timestamped by `clock`.
+  public init(_ values: some AsyncSequence<Value, Never> & Sendable, clock: TestClock<Duration>) {
+    let start = clock.now
+    let handle = Task { [weak self] in
+      for await value in values {
+        guard let self else { return }
+        self.append(Entry(time: start.duration(to: clock.now), value: value))
+      }
+      self?.finishRecording()
+    }
+    task.withLock { $0 = handle }
+  }
+
+  deinit { task.withLock { $0?.cancel() } }
+
+  private func append(_ entry: Entry) {
+    let ready = record.withLock { record in
+      record.entries.append(entry)
+      let ready = record.waiters.filter { $0.predicate(entry.value) }
+      record.waiters.removeAll { $0.predicate(entry.value) }
+      return ready
+    }
+    for waiter in ready { waiter.continuation.resume(returning: entry.value) }
+  }
+
+  private func finishRecording() {
+    let waiting = record.withLock { record in
+      record.isFinished = true
+      defer { record.waiters = [] }
+      return record.waiters
+    }
+    for waiter in waiting { waiter.continuation.resume(returning: nil) }
+  }
+
+  /// Every value recorded so far, in order.
+  public var values: [Value] { record.withLock { $0.entries.map(\.value) } }
+
+  /// Every value recorded so far with its virtual arrival time.
+  public var timeline: [Entry] { record.withLock { $0.entries } }
+
+  /// The latest value recorded.
+  public var latest: Value? { record.withLock { $0.entries.last?.value } }
+
+  /// The first value, recorded or still to come, that satisfies `predicate`; `nil` if the sequence
+  /// ends without one.
+  @discardableResult
+  public func first(where predicate: @escaping @Sendable (Value) -> Bool) async -> Value? {
+    await withCheckedContinuation { continuation in
+      let found: Value?? = record.withLock { record in
+        if let match = record.entries.first(where: { predicate($0.value) }) { return .some(match.value) }
+        if record.isFinished { return .some(nil) }
+        record.waiters.append(Waiter(predicate: predicate, continuation: continuation))
+        return nil
+      }
+      if let found { continuation.resume(returning: found) }
+    }
+  }
+
+  /// The first value, recorded after `count` values, that satisfies `predicate`.
+  ///
+  /// Use it to wait for a *new* value: `await recorder.next(after: recorder.count) { … }`.
+  @discardableResult
+  public func next(after count: Int, where predicate: @escaping @Sendable (Value) -> Bool) async -> Value? {
+    await withCheckedContinuation { continuation in
+      let found: Value?? = record.withLock { record in
+        if let match = record.entries.dropFirst(count).first(where: { predicate($0.value) }) {
+          return .some(match.value)
+        }
+        if record.isFinished { return .some(nil) }
+        record.waiters.append(Waiter(predicate: predicate, continuation: continuation))
+        return nil
+      }
+      if let found { continuation.resume(returning: found) }
+    }
+  }
+
+  /// The number of values recorded so far.
+  public var count: Int { record.withLock { $0.entries.count } }
+
+  /// Stops recording.
+  public func cancel() { task.withLock { $0?.cancel() } }
+}

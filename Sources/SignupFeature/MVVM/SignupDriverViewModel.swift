@@ -1,0 +1,25 @@
+/// The Signup screen's view model in the "Driver" flavour (RxExample's `GithubSignupViewModel2`).
+///
+/// The same transformations as ``SignupViewModel``: RxCocoa's `Driver` is a guarantee about delivery
+/// (main actor, never fails, latest value replayed), not different logic, so this view model
+/// delivers that view model's outputs through ``Driver``s instead of writing them again.
+@MainActor
+public final class SignupDriverViewModel {
+  public let validatedUsername: Driver<ValidationResult>
+  public let validatedPassword: Driver<ValidationResult>
+  public let validatedPasswordRepeated: Driver<ValidationResult>
+  public let signupEnabled: Driver<Bool>
+  public let signingIn: Driver<Bool>
+  public let signedIn: Driver<Bool>
+  private let streams: SignupViewModel
+
+  public init(input: SignupViewModel.Input, validation: ValidationService, wireframe: any Wireframe) {
+    streams = SignupViewModel(input: input, validation: validation, wireframe: wireframe)
+    validatedUsername = Driver(streams.validatedUsername)
+    validatedPassword = Driver(streams.validatedPassword)
+    validatedPasswordRepeated = Driver(streams.validatedPasswordRepeated)
+    signupEnabled = Driver(streams.signupEnabled)
+    signingIn = Driver(streams.signingIn)
+    signedIn = Driver(streams.signedIn)
+  }
+}

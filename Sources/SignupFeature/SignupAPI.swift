@@ -1,0 +1,59 @@
+/// The two requests the Signup screen makes: is a username free, and create an account.
+///
+/// A struct of closures, so each front end and test supplies its own: the live HTTP client talks to
+/// GitHub or Octoreact's server, tests answer in virtual time, and ``unimplemented`` fails loudly
+/// when a test did not expect a request.
+///
+/// For example, an API that knows one taken name and answers after 100 ms of the given clock:
+///
+/// ```swift
+/// let api = SignupAPI(
+///   usernameAvailable: { name in
+///     try await clock.sleep(for: .milliseconds(100))
+///     return name.lowercased() != "octocat"
+///   },
+///   signup: { name, _ in .created(username: name) }
+/// )
+/// ```
+public struct SignupAPI: Sendable {
+  /// True when nobody has `username` yet. Throws when the server cannot answer.
+  public var usernameAvailable: @Sendable (_ username: String) async throws -> Bool
+  /// Creates the account. Throws when the server cannot answer.
+  public var signup: @Sendable (_ username: String, _ password: String) async throws -> SignupOutcome
+
+  public init(
+    usernameAvailable: @escaping @Sendable (_ username: String) async throws -> Bool,
+    signup: @escaping @Sendable (_ username: String, _ password: String) async throws -> SignupOutcome
+  ) {
+    self.usernameAvailable = usernameAvailable
+    self.signup = signup
+  }
+
+  /// An API whose every request throws ``SignupAPIError/unimplemented(_:)``, for tests that
+  /// expect no request: the error reaches the state, where the test sees it.
+  public static let unimplemented = SignupAPI(
+    usernameAvailable: { _ in throw SignupAPIError.unimplemented("usernameAvailable") },
+    signup: { _, _ in throw SignupAPIError.unimplemented("signup") }
+  )
+}
+
+/// How a signup request ended.
+public enum SignupOutcome: Sendable, Hashable {
+  /// The account exists now.
+  case created(username: String)
+  /// The server refused: the username is taken.
+  case refused
+  /// The request did not get an answer (transport error, server error).
+  case failed
+
+  /// True for ``created(username:)``.
+  public var isSuccess: Bool {
+    if case .created = self { true } else { false }
+  }
+}
+
+/// Errors of test doubles of ``SignupAPI``.
+public enum SignupAPIError: Error, Sendable, Hashable {
+  /// A request the test did not provide an answer for.
+  case unimplemented(String)
+}

@@ -1,0 +1,91 @@
+/// Validates the Signup screen's three fields and performs the signup, in one language.
+///
+/// The rules every front end shares. Nothing here throws: a failed request becomes a
+/// `failed("Error contacting server")` result or a ``SignupOutcome/failed`` outcome, so an error
+/// never ends a screen's streams.
+public struct ValidationService: Sendable {
+  public let api: SignupAPI
+  public let usernameRules: UsernameRules
+  public let passwordPolicy: PasswordPolicy
+  public let messages: SignupMessages
+
+  public init(
+    api: SignupAPI,
+    usernameRules: UsernameRules = .github,
+    passwordPolicy: PasswordPolicy = .standard,
+    messages: SignupMessages = SignupMessages()
+  ) {
+    self.api = api
+    self.usernameRules = usernameRules
+    self.passwordPolicy = passwordPolicy
+    self.messages = messages
+  }
+
+  // MARK: - Username
+
+  /// The result known without asking the server: `.empty`, a malformed name's failure, or `nil`
+  /// when the name is well formed and its availability must be checked.
+  public func localUsernameResult(_ username: String) -> ValidationResult? {
+    if username.isEmpty { return .empty }
+    if let violation = usernameRules.violation(in: username) {
+      return .failed(message: messages.username(violation))
+    }
+    return nil
+  }
+
+  /// Asks the server whether a well-formed `username` is free.
+  public func availability(of username: String) async -> ValidationResult {
+    do {
+      return try await api.usernameAvailable(username)
+        ? .ok(message: messages.usernameAvailable)
+        : .failed(message: messages.usernameTaken)
+    } catch {
+      return .failed(message: messages.serverError)
+    }
+  }
+
+  /// The username's results over time: the local result alone, or `.validating` then the answer
+  /// (Rx's `validateUsername(_:).startWith(.validating)`). Ending iteration cancels the request.
+  public func validateUsername(_ username: String) -> AsyncStream<ValidationResult> {
+    AsyncStream { continuation in
+      if let result = localUsernameResult(username) {
+        continuation.yield(result)
+        continuation.finish()
+        return
+      }
+      continuation.yield(.validating)
+      let request = Task {
+        continuation.yield(await availability(of: username))
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in request.cancel() }
+    }
+  }
+
+  // MARK: - Passwords
+
+  public func validatePassword(_ password: String) -> ValidationResult {
+    if password.isEmpty { return .empty }
+    switch passwordPolicy.violation(in: password) {
+    case .tooShort(let minimum): return .failed(message: messages.passwordTooShort(minimum: minimum))
+    case .tooLong(let maximum): return .failed(message: messages.passwordTooLong(maximumBytes: maximum))
+    case nil: return .ok(message: messages.passwordAcceptable)
+    }
+  }
+
+  public func validateRepeatedPassword(_ password: String, repeated: String) -> ValidationResult {
+    if repeated.isEmpty { return .empty }
+    return repeated == password ? .ok(message: messages.passwordRepeated) : .failed(message: messages.passwordDifferent)
+  }
+
+  // MARK: - Signup
+
+  /// Sends the signup request; a request that throws is a ``SignupOutcome/failed`` outcome.
+  public func signup(username: String, password: String) async -> SignupOutcome {
+    do {
+      return try await api.signup(username, password)
+    } catch {
+      return .failed
+    }
+  }
+}
