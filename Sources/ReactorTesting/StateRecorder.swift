@@ -26,6 +26,7 @@ public final class StateRecorder<Value: Sendable>: Sendable {
   }
 
   private struct Waiter {
+    let id: UInt64
     let predicate: @Sendable (Value) -> Bool
     let continuation: CheckedContinuation<Value?, Never>
   }
@@ -34,6 +35,7 @@ public final class StateRecorder<Value: Sendable>: Sendable {
     var entries: [Entry] = []
     var waiters: [Waiter] = []
     var isFinished = false
+    var nextWaiterID: UInt64 = 0
   }
 
   private let record = Mutex(Record())
@@ -57,8 +59,12 @@ public final class StateRecorder<Value: Sendable>: Sendable {
   private func append(_ entry: Entry) {
     let ready = record.withLock { record in
       record.entries.append(entry)
-      let ready = record.waiters.filter { $0.predicate(entry.value) }
-      record.waiters.removeAll { $0.predicate(entry.value) }
+      var ready: [Waiter] = []
+      record.waiters.removeAll { waiter in
+        guard waiter.predicate(entry.value) else { return false }
+        ready.append(waiter)
+        return true
+      }
       return ready
     }
     for waiter in ready { waiter.continuation.resume(returning: entry.value) }
@@ -83,18 +89,10 @@ public final class StateRecorder<Value: Sendable>: Sendable {
   public var latest: Value? { record.withLock { $0.entries.last?.value } }
 
   /// The first value, recorded or still to come, that satisfies `predicate`; `nil` if the sequence
-  /// ends without one.
+  /// ends, or the waiting task is cancelled (a test's time limit), without one.
   @discardableResult
   public func first(where predicate: @escaping @Sendable (Value) -> Bool) async -> Value? {
-    await withCheckedContinuation { continuation in
-      let found: Value?? = record.withLock { record in
-        if let match = record.entries.first(where: { predicate($0.value) }) { return .some(match.value) }
-        if record.isFinished { return .some(nil) }
-        record.waiters.append(Waiter(predicate: predicate, continuation: continuation))
-        return nil
-      }
-      if let found { continuation.resume(returning: found) }
-    }
+    await next(after: 0, where: predicate)
   }
 
   /// The first value, recorded after `count` values, that satisfies `predicate`.
@@ -102,16 +100,27 @@ public final class StateRecorder<Value: Sendable>: Sendable {
   /// Use it to wait for a *new* value: `await recorder.next(after: recorder.count) { … }`.
   @discardableResult
   public func next(after count: Int, where predicate: @escaping @Sendable (Value) -> Bool) async -> Value? {
-    await withCheckedContinuation { continuation in
-      let found: Value?? = record.withLock { record in
-        if let match = record.entries.dropFirst(count).first(where: { predicate($0.value) }) {
-          return .some(match.value)
+    let id = record.withLock { record in
+      defer { record.nextWaiterID += 1 }
+      return record.nextWaiterID
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let found: Value?? = record.withLock { record in
+          if let match = record.entries.dropFirst(count).first(where: { predicate($0.value) }) {
+            return .some(match.value)
+          }
+          if record.isFinished || Task.isCancelled { return .some(nil) }
+          record.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation))
+          return nil
         }
-        if record.isFinished { return .some(nil) }
-        record.waiters.append(Waiter(predicate: predicate, continuation: continuation))
-        return nil
+        if let found { continuation.resume(returning: found) }
       }
-      if let found { continuation.resume(returning: found) }
+    } onCancel: {
+      let waiter = record.withLock { record in
+        record.waiters.firstIndex { $0.id == id }.map { record.waiters.remove(at: $0) }
+      }
+      waiter?.continuation.resume(returning: nil)
     }
   }
 

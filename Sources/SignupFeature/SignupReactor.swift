@@ -16,13 +16,13 @@ public struct SignupReactor: Reactor {
     case dismissOutcome
   }
 
+  /// A field and its result change in one mutation, so no state pairs a new text with the result of
+  /// an older one (the examples set them in two steps, and show that pairing for a moment).
   public enum Mutation: Sendable, Equatable {
-    case setUsername(String)
+    case setUsername(String, result: ValidationResult)
     case setUsernameResult(ValidationResult)
-    case setPassword(String)
-    case setPasswordResult(ValidationResult)
-    case setRepeatedPassword(String)
-    case setRepeatedPasswordResult(ValidationResult)
+    case setPassword(String, result: ValidationResult, repeatedResult: ValidationResult)
+    case setRepeatedPassword(String, result: ValidationResult)
     case setSigningUp(Bool)
     case setSignupOutcome(SignupOutcome?)
   }
@@ -59,22 +59,21 @@ public struct SignupReactor: Reactor {
   public func mutate(action: Action, state: State) -> Effect<Mutation> {
     switch action {
     case .usernameChanged(let username):
-      return .concat(.just(.setUsername(username)), usernameValidation(username))
+      return usernameValidation(username)
 
     case .passwordChanged(let password):
-      return .concat(
-        .just(.setPassword(password)),
-        .just(.setPasswordResult(validation.validatePassword(password))),
-        // Editing the password re-validates a repeat that was typed earlier.
-        .just(
-          .setRepeatedPasswordResult(validation.validateRepeatedPassword(password, repeated: state.repeatedPassword))
+      return .just(
+        .setPassword(
+          password,
+          result: validation.validatePassword(password),
+          // Editing the password re-validates a repeat that was typed earlier.
+          repeatedResult: validation.validateRepeatedPassword(password, repeated: state.repeatedPassword)
         )
       )
 
     case .repeatedPasswordChanged(let repeated):
-      return .concat(
-        .just(.setRepeatedPassword(repeated)),
-        .just(.setRepeatedPasswordResult(validation.validateRepeatedPassword(state.password, repeated: repeated)))
+      return .just(
+        .setRepeatedPassword(repeated, result: validation.validateRepeatedPassword(state.password, repeated: repeated))
       )
 
     case .signup:
@@ -96,10 +95,10 @@ public struct SignupReactor: Reactor {
   /// new name cancels the check in flight (ReactorKit's `take(until: usernameChanged)`).
   private func usernameValidation(_ username: String) -> Effect<Mutation> {
     if let result = validation.localUsernameResult(username) {
-      return .concat(.cancel(id: CancelID.usernameCheck), .just(.setUsernameResult(result)))
+      return .concat(.cancel(id: CancelID.usernameCheck), .just(.setUsername(username, result: result)))
     }
     return .concat(
-      .just(.setUsernameResult(.validating)),
+      .just(.setUsername(username, result: .validating)),
       .task { [validation] in .setUsernameResult(await validation.availability(of: username)) }
     )
     .cancellable(id: CancelID.usernameCheck, cancelInFlight: true)
@@ -108,21 +107,21 @@ public struct SignupReactor: Reactor {
   public func reduce(state: State, mutation: Mutation) -> State {
     var state = state
     switch mutation {
-    case .setUsername(let username):
+    case .setUsername(let username, let result):
       state.username = username
+      state.usernameResult = result
       state.signupOutcome = nil
     case .setUsernameResult(let result):
       state.usernameResult = result
-    case .setPassword(let password):
+    case .setPassword(let password, let result, let repeatedResult):
       state.password = password
-      state.signupOutcome = nil
-    case .setPasswordResult(let result):
       state.passwordResult = result
-    case .setRepeatedPassword(let repeated):
-      state.repeatedPassword = repeated
+      state.repeatedPasswordResult = repeatedResult
       state.signupOutcome = nil
-    case .setRepeatedPasswordResult(let result):
+    case .setRepeatedPassword(let repeated, let result):
+      state.repeatedPassword = repeated
       state.repeatedPasswordResult = result
+      state.signupOutcome = nil
     case .setSigningUp(let isSigningUp):
       state.isSigningUp = isSigningUp
     case .setSignupOutcome(let outcome):

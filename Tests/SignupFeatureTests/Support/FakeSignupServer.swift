@@ -18,6 +18,8 @@ final class FakeSignupServer: Sendable {
     var failing: Set<String> = []
     var delays: [String: Duration] = [:]
     var defaultDelay: Duration = .milliseconds(200)
+    /// Delays for the next availability requests, in order, before `delays` and `defaultDelay`.
+    var callDelays: [Duration] = []
     var signupDelay: Duration = .seconds(1)
     var signupFails = false
     /// Answers even when the request was cancelled, as a server that has already sent its answer
@@ -48,6 +50,20 @@ final class FakeSignupServer: Sendable {
     events.value.compactMap { if case .availabilityAsked(let name) = $0 { name } else { nil } }
   }
 
+  /// Waits until `count` availability requests have been made.
+  func waitForAvailabilityRequests(_ count: Int) async {
+    for await log in events.values() {
+      if log.count(where: { if case .availabilityAsked = $0 { true } else { false } }) >= count { return }
+    }
+  }
+
+  /// Waits until `count` availability answers have been sent.
+  func waitForAvailabilityAnswers(_ count: Int) async {
+    for await log in events.values() {
+      if log.count(where: { if case .availabilityAnswered = $0 { true } else { false } }) >= count { return }
+    }
+  }
+
   /// Waits until `event` has happened.
   func waitFor(_ event: Event) async {
     for await log in events.values() where log.contains(event) { return }
@@ -58,9 +74,11 @@ final class FakeSignupServer: Sendable {
   }
 
   private func usernameAvailable(_ name: String) async throws -> Bool {
-    let config = configuration.withLock { $0 }
-    record(.availabilityAsked(name))
-    try await wait(config.delays[name] ?? config.defaultDelay, ignoringCancellation: config.ignoresCancellation)
+    let (config, queuedDelay) = configuration.withLock { config in
+      (config, config.callDelays.isEmpty ? nil : config.callDelays.removeFirst())
+    }
+    let delay = queuedDelay ?? config.delays[name] ?? config.defaultDelay
+    try await wait(delay, ignoringCancellation: config.ignoresCancellation, announcing: .availabilityAsked(name))
     record(.availabilityAnswered(name))
     if config.failing.contains(name) { throw FakeServerError.unreachable }
     return !config.taken.contains(name.lowercased())
@@ -68,20 +86,27 @@ final class FakeSignupServer: Sendable {
 
   private func signup(_ name: String, _ password: String) async throws -> SignupOutcome {
     let config = configuration.withLock { $0 }
-    record(.signupAsked(name))
-    try await wait(config.signupDelay, ignoringCancellation: config.ignoresCancellation)
+    try await wait(config.signupDelay, ignoringCancellation: config.ignoresCancellation, announcing: .signupAsked(name))
     record(.signupAnswered(name))
     if config.signupFails { throw FakeServerError.unreachable }
     let created = configuration.withLock { config in config.taken.insert(name.lowercased()).inserted }
     return created ? .created(username: name) : .refused
   }
 
-  private func wait(_ delay: Duration, ignoringCancellation: Bool) async throws {
+  /// Records `request`, then sleeps `delay` on the test clock.
+  ///
+  /// The request is recorded by the task that sleeps, right before it sleeps, so a test that waits
+  /// for the request and then advances the clock finds the sleeper there.
+  private func wait(_ delay: Duration, ignoringCancellation: Bool, announcing request: Event) async throws {
+    let sleep: @Sendable () async throws -> Void = { [self] in
+      record(request)
+      try await clock.sleep(for: delay)
+    }
     if ignoringCancellation {
       // An unstructured task is not cancelled with its caller: the answer arrives all the same.
-      try await Task { [clock] in try await clock.sleep(for: delay) }.value
+      try await Task { try await sleep() }.value
     } else {
-      try await clock.sleep(for: delay)
+      try await sleep()
     }
   }
 

@@ -1,0 +1,72 @@
+import Benchmark
+import ReactorCore
+
+/// The smallest reactor: one action, one synchronous mutation.
+struct CounterReactor: Reactor {
+  enum Action: Sendable { case increment }
+  enum Mutation: Sendable { case add(Int) }
+  struct State: Sendable, Equatable { var count = 0 }
+
+  var initialState: State { State() }
+
+  func mutate(action: Action, state: State) -> Effect<Mutation> {
+    switch action {
+    case .increment: .just(.add(1))
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .add(let amount): state.count += amount
+    }
+    return state
+  }
+}
+
+/// (a) `actions` sends of `.increment` while one observer consumes `store.states` concurrently.
+///
+/// Measured: from the first send until the observer has seen the final count, so delivery of every
+/// state to the observer is included. Checked: the observer saw exactly `actions + 1` states (the
+/// initial one, then one per action, none lost or repeated) and the final count is exact.
+enum CounterWorkload {
+  static func run(_ benchmark: Benchmark, actions: Int) async {
+    let store = ReactorStore(CounterReactor())
+    let states = store.states  // subscribed before the first send
+    let observer = Task { () -> (seen: Int, last: Int) in
+      var seen = 0
+      for await state in states {
+        seen += 1
+        if state.count >= actions { return (seen, state.count) }
+      }
+      return (seen, -1)
+    }
+    let name = benchmark.name
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(120))
+      fatalError("\(name): the observer did not see the final count within 120 s")
+    }
+    defer { watchdog.cancel() }
+
+    let clock = ContinuousClock()
+    benchmark.startMeasurement()
+    let start = clock.now
+    for _ in 0..<actions {
+      store.send(.increment)
+    }
+    let (seen, last) = await observer.value
+    let elapsed = start.duration(to: clock.now)
+    benchmark.stopMeasurement()
+
+    guard last == actions, seen == actions + 1, store.currentState.count == actions else {
+      fail(
+        benchmark,
+        "expected \(actions + 1) states ending at \(actions), observer saw \(seen) ending at \(last), "
+          + "store holds \(store.currentState.count)"
+      )
+      return
+    }
+    recordRate(Rate.actionsPerSecond, inputs: actions, elapsed: elapsed, in: benchmark)
+    benchmark.measurement(Rate.residualCPU, await residualCPU())
+  }
+}

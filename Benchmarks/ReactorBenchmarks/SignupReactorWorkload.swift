@@ -1,0 +1,76 @@
+import Benchmark
+import ReactorCore
+import SignupFeature
+
+/// (b) `actions` field edits into `ReactorStore(SignupReactor)` while one observer consumes
+/// `store.states`.
+///
+/// The actions go to username, password and repeated password in turn, each cycling over its 16
+/// prepared values (``SignupFixtures``). Every username is well formed, so each one starts an
+/// availability check (an effect task) and cancels the previous one. The API answers at once.
+///
+/// Measured: from the first send until no effect task is running and the observer has seen the
+/// final state. The run's last username, ``SignupFixtures/finalUsername``, is the only one the API
+/// reports taken, so the final state (its answer included) appears only once all work is done.
+enum SignupReactorWorkload {
+  static func run(_ benchmark: Benchmark, actions: Int) async {
+    let validation = SignupFixtures.validation
+    let store = ReactorStore(SignupReactor(validation: validation))
+    let expected = await expectedFinalState(actions: actions, validation: validation)
+    let states = store.states  // subscribed before the first send
+    let observer = Task { () -> Int in
+      var seen = 0
+      for await state in states {
+        seen += 1
+        if state == expected { return seen }
+      }
+      return -seen
+    }
+    let name = benchmark.name
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(120))
+      fatalError("\(name): the observer did not see the final state within 120 s")
+    }
+    defer { watchdog.cancel() }
+
+    let clock = ContinuousClock()
+    benchmark.startMeasurement()
+    let start = clock.now
+    for index in 0..<actions {
+      switch SignupFixtures.input(index, of: actions) {
+      case (.username, let value): store.send(.usernameChanged(value))
+      case (.password, let value): store.send(.passwordChanged(value))
+      case (.repeatedPassword, let value): store.send(.repeatedPasswordChanged(value))
+      }
+    }
+    let seen = await observer.value
+    let tasksDone = await settle(within: .seconds(60)) { store.runningTaskCount == 0 }
+    let elapsed = start.duration(to: clock.now)
+    benchmark.stopMeasurement()
+
+    guard seen > 0, tasksDone, store.currentState == expected else {
+      fail(
+        benchmark,
+        "observer saw \(seen) states (negative: the stream ended first), running tasks: "
+          + "\(store.runningTaskCount), final state \(store.currentState), expected \(expected)"
+      )
+      return
+    }
+    recordRate(Rate.actionsPerSecond, inputs: actions, elapsed: elapsed, in: benchmark)
+    benchmark.measurement(Rate.residualCPU, await residualCPU())
+  }
+
+  /// The state after the run: the last value of each field and its result.
+  static func expectedFinalState(actions: Int, validation: ValidationService) async -> SignupReactor.State {
+    let password = SignupFixtures.lastValue(of: .password, count: actions)
+    let repeated = SignupFixtures.lastValue(of: .repeatedPassword, count: actions)
+    var state = SignupReactor.State()
+    state.username = SignupFixtures.lastValue(of: .username, count: actions)
+    state.usernameResult = await validation.availability(of: state.username)
+    state.password = password
+    state.passwordResult = validation.validatePassword(password)
+    state.repeatedPassword = repeated
+    state.repeatedPasswordResult = validation.validateRepeatedPassword(password, repeated: repeated)
+    return state
+  }
+}

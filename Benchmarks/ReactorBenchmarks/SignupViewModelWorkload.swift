@@ -1,0 +1,147 @@
+import Benchmark
+import ReactorCore
+import SignupFeature
+
+/// A wireframe whose user dismisses every prompt at once.
+struct ImmediateWireframe: Wireframe {
+  func promptFor(_ message: String, cancelAction: String, actions: [String]) async -> String { cancelAction }
+  func open(url: String) async {}
+}
+
+/// (c) `events` text-field events into the stream view model, `SignupViewModel`, with one observer
+/// on each of its six outputs.
+///
+/// The events go to username, password and repeated password in turn, each cycling over its 16
+/// prepared values, as in the reactor workload; the run's last event is the username
+/// ``SignupFixtures/finalUsername``.
+///
+/// The view model's pipelines are asynchronous: `flatMapLatest` drops the check of a name replaced
+/// before its answer, and `signupEnabled` is de-duplicated, so outputs skip intermediate values.
+/// Measured: from the first event until every output reflects the last inputs:
+/// - `validatedPassword` (a `map`, one value per password event) has delivered exactly one value
+///   per password event after its initial one, the last being the last password's result;
+/// - `validatedPasswordRepeated` (`combineLatest`, which buffers: one value per event to either
+///   field) has delivered exactly one value per password or repeat event, the last being right;
+/// - `validatedUsername` shows "Username already taken", which only the last username produces;
+/// - `signupEnabled` is `false` (the last username is taken), `signingIn` `false`, and `signedIn`
+///   has delivered nothing (there is no tap).
+/// Then, until the process is idle (under 20 % of a core for 10 ms): `signupEnabled` is
+/// de-duplicated, so a count cannot prove it drained, and the `edits` → `signedIn` pipeline does
+/// work for every event but shows nothing without a tap. How long that took after the outputs were
+/// right is recorded ("Busy after outputs settled"), and is part of the measured time.
+///
+/// To tell the pipelines' first values apart from the outputs' initial values, the password field
+/// starts as "init" (too short) and the repeat as "x" (different): the observers' counts start once
+/// those results are seen, before the measurement.
+enum SignupViewModelWorkload {
+  static func run(_ benchmark: Benchmark, events: Int) async {
+    let validation = SignupFixtures.validation
+    let username = Broadcast("")
+    let password = Broadcast("init")
+    let repeatedPassword = Broadcast("x")
+    let (taps, tapsContinuation) = AsyncStream.makeStream(of: Void.self)
+    defer { tapsContinuation.finish() }
+    let model = SignupViewModel(
+      input: .init(username: username, password: password, repeatedPassword: repeatedPassword, signupTaps: taps),
+      validation: validation,
+      wireframe: ImmediateWireframe()
+    )
+
+    let usernameResult = Observed<ValidationResult>()
+    let passwordResult = Observed<ValidationResult>()
+    let repeatedResult = Observed<ValidationResult>()
+    let signupEnabled = Observed<Bool>()
+    let signingIn = Observed<Bool>()
+    let signedIn = Observed<Bool>()
+    let observers = [
+      observe(model.validatedUsername, into: usernameResult),
+      observe(model.validatedPassword, into: passwordResult),
+      observe(model.validatedPasswordRepeated, into: repeatedResult),
+      observe(model.signupEnabled, into: signupEnabled),
+      observe(model.signingIn, into: signingIn),
+      observe(model.signedIn, into: signedIn),
+    ]
+    defer { for observer in observers { observer.cancel() } }
+
+    // Before measuring: the pipelines have processed the fields' initial text.
+    let initialPassword = validation.validatePassword("init")
+    let initialRepeat = validation.validateRepeatedPassword("init", repeated: "x")
+    guard
+      await settle(within: .seconds(10), {
+        passwordResult.snapshot.latest == initialPassword && repeatedResult.snapshot.latest == initialRepeat
+      })
+    else {
+      fail(benchmark, "the view model did not process the initial text")
+      return
+    }
+    let passwordCountBefore = passwordResult.snapshot.count
+    let repeatedCountBefore = repeatedResult.snapshot.count
+
+    let passwordEvents = SignupFixtures.inputCount(of: .password, count: events)
+    let repeatEvents = SignupFixtures.inputCount(of: .repeatedPassword, count: events)
+    let lastPassword = SignupFixtures.lastValue(of: .password, count: events)
+    let lastRepeat = SignupFixtures.lastValue(of: .repeatedPassword, count: events)
+    let expectedUsername = await validation.availability(of: SignupFixtures.lastValue(of: .username, count: events))
+    let expectedPassword = validation.validatePassword(lastPassword)
+    let expectedRepeat = validation.validateRepeatedPassword(lastPassword, repeated: lastRepeat)
+    guard SignupFixtures.lastIndex(of: .username, count: events) == events - 1 else {
+      fail(benchmark, "the last event must be the final username; choose an event count of the form 3k + 1")
+      return
+    }
+
+    let clock = ContinuousClock()
+    benchmark.startMeasurement()
+    let start = clock.now
+    for index in 0..<events {
+      switch SignupFixtures.input(index, of: events) {
+      case (.username, let value): username.send(value)
+      case (.password, let value): password.send(value)
+      case (.repeatedPassword, let value): repeatedPassword.send(value)
+      }
+    }
+    let outputsSettled = await settle(within: .seconds(300), sleeping: .milliseconds(1)) {
+      let (latestPassword, passwordCount) = passwordResult.snapshot
+      guard passwordCount - passwordCountBefore == passwordEvents, latestPassword == expectedPassword else { return false }
+      let (latestRepeat, repeatCount) = repeatedResult.snapshot
+      guard repeatCount - repeatedCountBefore == passwordEvents + repeatEvents, latestRepeat == expectedRepeat else {
+        return false
+      }
+      return usernameResult.snapshot.latest == expectedUsername && signupEnabled.snapshot.latest == false
+    }
+    let outputsSettledAt = clock.now
+    // Then until the view model has nothing left to do: pipelines no output shows still have a
+    // backlog when the outputs are right, and their work is part of handling the events.
+    let idleSince = outputsSettled ? await waitUntilIdle(limit: .seconds(300)) : nil
+    let end = idleSince ?? clock.now
+    let elapsed = start.duration(to: end)
+    benchmark.stopMeasurement()
+    let settled = outputsSettled && idleSince != nil
+    let busyAfterOutputs = max(.zero, outputsSettledAt.duration(to: end))
+    let residualCPU = await residualCPU()
+
+    let passwordSeen = passwordResult.snapshot.count - passwordCountBefore
+    let repeatSeen = repeatedResult.snapshot.count - repeatedCountBefore
+    guard
+      settled, passwordSeen == passwordEvents, repeatSeen == passwordEvents + repeatEvents,
+      usernameResult.snapshot.latest == expectedUsername, passwordResult.snapshot.latest == expectedPassword,
+      repeatedResult.snapshot.latest == expectedRepeat, signupEnabled.snapshot.latest == false,
+      signingIn.snapshot.latest == false, signedIn.snapshot.count == 0
+    else {
+      fail(
+        benchmark,
+        """
+        outputs did not settle on the last inputs: username \(String(describing: usernameResult.snapshot)) \
+        (expected \(expectedUsername)), password \(passwordSeen)/\(passwordEvents) \
+        \(String(describing: passwordResult.snapshot.latest)) (expected \(expectedPassword)), repeat \
+        \(repeatSeen)/\(passwordEvents + repeatEvents) \(String(describing: repeatedResult.snapshot.latest)) \
+        (expected \(expectedRepeat)), signupEnabled \(String(describing: signupEnabled.snapshot)), signingIn \
+        \(String(describing: signingIn.snapshot)), signedIn \(String(describing: signedIn.snapshot))
+        """
+      )
+      return
+    }
+    recordRate(Rate.eventsPerSecond, inputs: events, elapsed: elapsed, in: benchmark)
+    benchmark.measurement(Rate.idleTail, Int((busyAfterOutputs.seconds * 1000).rounded()))
+    benchmark.measurement(Rate.residualCPU, residualCPU)
+  }
+}

@@ -1,0 +1,320 @@
+import Clocks
+import ReactorCore
+import ReactorTesting
+import Testing
+
+private enum SearchEvent: Sendable, Equatable {
+  case started(String, isCancelled: Bool)
+  case sleeping(String)
+  case sleepCancelled(String)
+  case answering(String, isCancelled: Bool)
+  case answered(String)
+}
+
+/// Search-as-you-type: each query looks up its answer in an effect under one cancellation id.
+/// `lookUp` is the "server": each test decides how long it takes and whether it honours
+/// cancellation. `results` keeps every answer ever applied, so a stale one cannot hide.
+private struct SearchReactor: Reactor {
+  enum Action: Sendable {
+    case search(String)
+    case stop
+  }
+
+  enum Mutation: Sendable {
+    case setQuery(String)
+    case addResult(String)
+  }
+
+  struct State: Sendable, Equatable {
+    var query = ""
+    var results: [String] = []
+  }
+
+  enum CancelID { case search }
+
+  var cancelInFlight = true
+  let probe: Probe<SearchEvent>
+  let lookUp: @Sendable (String) async -> Void
+
+  var initialState: State { State() }
+
+  func mutate(action: Action, state: State) -> Effect<Mutation> {
+    switch action {
+    case .search(let query):
+      .concat(
+        .just(.setQuery(query)),
+        .run { [probe, lookUp] send in
+          probe.record(.started(query, isCancelled: send.isCancelled))
+          await lookUp(query)
+          probe.record(.answering(query, isCancelled: send.isCancelled))
+          send(.addResult(query))
+          probe.record(.answered(query))
+        }
+        .cancellable(id: CancelID.search, cancelInFlight: cancelInFlight)
+      )
+    case .stop:
+      .cancel(id: CancelID.search)
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setQuery(let query): state.query = query
+    case .addResult(let result): state.results.append(result)
+    }
+    return state
+  }
+}
+
+/// One gate per query: the lookup of a query returns when its gate opens, cancelled or not.
+private struct Gates: Sendable {
+  let gates: [String: Gate]
+
+  init(_ queries: String...) {
+    gates = Dictionary(uniqueKeysWithValues: queries.map { ($0, Gate()) })
+  }
+
+  subscript(query: String) -> Gate { gates[query]! }
+
+  func wait(_ query: String) async { await self[query].wait() }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct EffectCancellationTests {
+  // MARK: - cancelInFlight
+
+  @Test func newerEffectCancelsTheOlderOneInFlight() async {
+    let probe = Probe<SearchEvent>()
+    let gates = Gates("a", "ab")
+    let store = ReactorStore(SearchReactor(probe: probe, lookUp: gates.wait))
+
+    store.send(.search("a"))
+    await probe.wait(for: .started("a", isCancelled: false))
+    #expect(store.runningTaskCount == 1)
+
+    store.send(.search("ab"))
+    // The older task is forgotten at once, although its lookup ignores cancellation and still runs.
+    #expect(store.runningTaskCount == 1)
+    await probe.wait(for: .started("ab", isCancelled: false))
+
+    gates["ab"].open()
+    await probe.wait(for: .answered("ab"))
+    #expect(store.currentState.results == ["ab"])
+
+    gates["a"].open()
+    await probe.wait(for: .answered("a"))
+    #expect(probe.events.contains(.answering("a", isCancelled: true)))
+    #expect(store.currentState == SearchReactor.State(query: "ab", results: ["ab"]))
+  }
+
+  @Test func olderSlowerAnswerArrivingAfterTheNewerOneIsNeverAppliedEvenWhenWorkIgnoresCancellation() async {
+    let clock = TestClock()
+    let probe = Probe<SearchEvent>()
+    let store = ReactorStore(
+      SearchReactor(probe: probe) { query in
+        guard query == "a" else { return }  // "ab" answers at once
+        // An unstructured task does not inherit cancellation: this lookup always takes 300 ms.
+        await Task {
+          probe.record(.sleeping(query))
+          try? await clock.sleep(for: .milliseconds(300))
+        }.value
+      }
+    )
+    let recorder = store.record(clock: clock)
+
+    store.send(.search("a"))
+    await probe.wait(for: .sleeping("a"))
+    await clock.waitForSleeper()
+
+    store.send(.search("ab"))
+    await probe.wait(for: .answered("ab"))
+    #expect(store.currentState.results == ["ab"])
+
+    await clock.advance(by: .milliseconds(300))
+    await probe.wait(for: .answered("a"))
+
+    #expect(probe.events.contains(.answering("a", isCancelled: true)))
+    #expect(store.currentState == SearchReactor.State(query: "ab", results: ["ab"]))
+    #expect(!recorder.values.contains { $0.results.contains("a") })
+  }
+
+  @Test func answerSentAfterSwallowingCancellationErrorIsDropped() async {
+    let clock = TestClock()
+    let probe = Probe<SearchEvent>()
+    let store = ReactorStore(
+      SearchReactor(probe: probe) { query in
+        probe.record(.sleeping(query))
+        do {
+          try await clock.sleep(for: .milliseconds(100))
+        } catch {
+          probe.record(.sleepCancelled(query))  // …and carry on to `send` as if nothing happened.
+        }
+      }
+    )
+    let recorder = store.record(clock: clock)
+
+    store.send(.search("a"))
+    await probe.wait(for: .sleeping("a"))
+    await clock.waitForSleeper()
+
+    store.send(.search("ab"))
+    await probe.wait(for: .sleepCancelled("a"))
+    await probe.wait(for: .answered("a"))
+    #expect(store.currentState.results == [])
+
+    await probe.wait(for: .sleeping("ab"))
+    await clock.waitForSleeper()
+    await clock.advance(by: .milliseconds(100))
+
+    await recorder.first { !$0.results.isEmpty }
+    #expect(store.currentState == SearchReactor.State(query: "ab", results: ["ab"]))
+    #expect(!probe.events.contains(.sleepCancelled("ab")))
+  }
+
+  @Test func sendIsCancelledBecomesTrueOnceTheEffectIsCancelled() async {
+    let probe = Probe<SearchEvent>()
+    let gates = Gates("a", "ab")
+    let store = ReactorStore(SearchReactor(probe: probe, lookUp: gates.wait))
+
+    store.send(.search("a"))
+    await probe.wait(for: .started("a", isCancelled: false))
+    store.send(.search("ab"))
+    gates["a"].open()
+
+    await probe.wait(for: .answered("a"))
+    #expect(probe.events.contains(.answering("a", isCancelled: true)))
+
+    gates["ab"].open()
+    await probe.wait(for: .answered("ab"))
+    #expect(probe.events.contains(.answering("ab", isCancelled: false)))
+  }
+
+  @Test func withoutCancelInFlightEveryAnswerLands() async {
+    let probe = Probe<SearchEvent>()
+    let gates = Gates("a", "ab")
+    let store = ReactorStore(SearchReactor(cancelInFlight: false, probe: probe, lookUp: gates.wait))
+
+    store.send(.search("a"))
+    store.send(.search("ab"))
+    #expect(store.runningTaskCount == 2)
+
+    gates["ab"].open()
+    await probe.wait(for: .answered("ab"))
+    gates["a"].open()
+    await probe.wait(for: .answered("a"))
+
+    #expect(store.currentState.results == ["ab", "a"])
+  }
+
+  // MARK: - cancel(id:)
+
+  @Test func cancelStopsTheEffectInFlight() async {
+    let probe = Probe<SearchEvent>()
+    let gates = Gates("a")
+    let store = ReactorStore(SearchReactor(probe: probe, lookUp: gates.wait))
+
+    store.send(.search("a"))
+    await probe.wait(for: .started("a", isCancelled: false))
+    store.send(.stop)
+    #expect(store.runningTaskCount == 0)
+
+    gates["a"].open()
+    await probe.wait(for: .answered("a"))
+    #expect(probe.events.contains(.answering("a", isCancelled: true)))
+    #expect(store.currentState == SearchReactor.State(query: "a", results: []))
+  }
+
+  @Test func cancelStopsEveryEffectUnderItsID() async {
+    let probe = Probe<SearchEvent>()
+    let gates = Gates("a", "ab")
+    let store = ReactorStore(SearchReactor(cancelInFlight: false, probe: probe, lookUp: gates.wait))
+
+    store.send(.search("a"))
+    store.send(.search("ab"))
+    store.send(.stop)
+    #expect(store.runningTaskCount == 0)
+
+    gates["a"].open()
+    gates["ab"].open()
+    await probe.wait(for: .answered("a"))
+    await probe.wait(for: .answered("ab"))
+    #expect(store.currentState.results == [])
+  }
+
+  @Test func cancelledSleepingEffectObservesCancellation() async {
+    let clock = TestClock()
+    let probe = Probe<SearchEvent>()
+    let store = ReactorStore(
+      SearchReactor(probe: probe) { query in
+        probe.record(.sleeping(query))
+        do {
+          try await clock.sleep(for: .seconds(1))
+        } catch {
+          probe.record(.sleepCancelled(query))
+        }
+      }
+    )
+
+    store.send(.search("a"))
+    await probe.wait(for: .sleeping("a"))
+    store.send(.stop)
+
+    await probe.wait(for: .sleepCancelled("a"))
+  }
+
+  @Test func cancelLeavesEffectsUnderOtherIDsRunning() async {
+    let probe = Probe<String>()
+    let gates = Gates("x", "y")
+    let store = ReactorStore(LogReactor { action, _ in
+      if action.hasPrefix("cancel ") { return .cancel(id: String(action.dropFirst("cancel ".count))) }
+      return .run { send in
+        await gates.wait(action)
+        send(action)
+        probe.record(action)
+      }
+      .cancellable(id: action)
+    })
+
+    store.send("x")
+    store.send("y")
+    store.send("cancel x")
+    #expect(store.runningTaskCount == 1)
+
+    gates["x"].open()
+    gates["y"].open()
+    await probe.wait(for: "x")
+    await probe.wait(for: "y")
+    #expect(store.currentState == ["y"])
+  }
+
+  @Test func cancellableStartedInsideARunningEffectCancelsTheOlderOne() async {
+    let probe = Probe<String>()
+    let gates = Gates("k1", "k2")
+    let store = ReactorStore(LogReactor { action, _ in
+      // The cancellable part starts only after a first asynchronous step, inside the effect's task.
+      .concat(
+        .run { _ in probe.record("\(action) first step") },
+        .run { send in
+          probe.record("\(action) waiting")
+          await gates.wait(action)
+          send(action)
+          probe.record("\(action) sent")
+        }
+        .cancellable(id: "k", cancelInFlight: true)
+      )
+    })
+
+    store.send("k1")
+    await probe.wait(for: "k1 waiting")
+    store.send("k2")
+    await probe.wait(for: "k2 waiting")
+
+    gates["k1"].open()
+    await probe.wait(for: "k1 sent")
+    gates["k2"].open()
+    await probe.wait(for: "k2 sent")
+
+    #expect(store.currentState == ["k2"])
+  }
+}

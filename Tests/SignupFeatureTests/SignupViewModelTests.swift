@@ -1,0 +1,89 @@
+import Clocks
+import ReactorCore
+import ReactorTesting
+import SignupFeature
+import Testing
+
+/// What only the view models have: `signedIn`, which waits for the user's answer to the prompt,
+/// and the Driver's delivery guarantees.
+@Suite(.timeLimit(.minutes(1)))
+struct SignupViewModelTests {
+  @Test func signedInIsDeliveredOnlyAfterThePromptIsAnswered() async {
+    let clock = TestClock()
+    let server = FakeSignupServer(clock: clock)
+    let controls = SignupControls()
+    let viewModel = SignupViewModel(
+      input: controls.input, validation: ValidationService(api: server.api), wireframe: controls.wireframe)
+    let signedIn = StateRecorder(viewModel.signedIn, clock: clock)
+    let enabled = StateRecorder(viewModel.signupEnabled, clock: clock)
+
+    controls.username.send("newbie")
+    await server.waitFor(.availabilityAsked("newbie"))
+    await clock.advance(by: .seconds(1))
+    controls.password.send("secret1")
+    controls.repeatedPassword.send("secret1")
+    await enabled.first { $0 }
+
+    controls.tap.yield()
+    await server.waitFor(.signupAsked("newbie"))
+    await clock.advance(by: .seconds(1))
+    let prompt = StateRecorder(controls.wireframe.shownPrompt.values(), clock: clock)
+    await prompt.first { $0 == "Signed up as newbie." }
+    #expect(signedIn.values.isEmpty)
+
+    controls.wireframe.answer()
+    let answered = await signedIn.first { _ in true }
+    #expect(answered == true)
+  }
+
+  @Test func eachOutputIsComputedOnceForManyObservers() async {
+    let clock = TestClock()
+    let server = FakeSignupServer(clock: clock)
+    let controls = SignupControls()
+    let viewModel = SignupViewModel(
+      input: controls.input, validation: ValidationService(api: server.api), wireframe: controls.wireframe)
+    let observers = (0..<3).map { _ in StateRecorder(viewModel.validatedUsername, clock: clock) }
+
+    controls.username.send("newbie")
+    await server.waitFor(.availabilityAsked("newbie"))
+    await clock.advance(by: .seconds(1))
+    for observer in observers { await observer.first { $0.isValid } }
+    #expect(server.askedNames == ["newbie"])
+  }
+
+  @Test func aLateObserverGetsTheLatestValueFirst() async {
+    let clock = TestClock()
+    let controls = SignupControls()
+    let viewModel = SignupViewModel(
+      input: controls.input, validation: ValidationService(api: .unimplemented), wireframe: controls.wireframe)
+    let early = StateRecorder(viewModel.validatedPassword, clock: clock)
+    controls.password.send("abc")
+    await early.first { $0 != .empty }
+
+    let late = StateRecorder(viewModel.validatedPassword, clock: clock)
+    let first = await late.first { _ in true }
+    #expect(first == .failed(message: "Password must be at least 5 characters"))
+  }
+
+  @MainActor
+  @Test func driverReplaysTheLatestValueToANewObserverAtOnce() async {
+    let source = Broadcast(1)
+    let driver = Driver(source.values())
+    let clock = TestClock()
+    let seen = StateRecorder(source.values(), clock: clock)
+    source.send(2)
+    await seen.first { $0 == 2 }
+    while driver.value != 2 { await Task.yield() }
+
+    var received: [Int] = []
+    let subscription = driver.drive { received.append($0) }
+    #expect(received == [2])  // synchronously, before any suspension
+    source.send(3)
+    while received.count < 2 { await Task.yield() }
+    #expect(received == [2, 3])
+    subscription.cancel()
+    source.send(4)
+    while driver.value != 4 { await Task.yield() }
+    #expect(received == [2, 3])
+  }
+}
