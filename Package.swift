@@ -16,11 +16,22 @@ let package = Package(
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
+    .library(name: "GitHubClient", targets: ["GitHubClient"]),
+    .library(name: "AccountStore", targets: ["AccountStore"]),
+    .library(name: "WebApp", targets: ["WebApp"]),
+    .executable(name: "octoreact", targets: ["octoreact"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     .target(name: "ReactorCore", swiftSettings: strictSettings),
@@ -37,6 +48,46 @@ let package = Package(
       dependencies: [
         "ReactorCore",
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "GitHubClient",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "AccountStore",
+      dependencies: [
+        "SignupFeature",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "WebApp",
+      dependencies: [
+        "ReactorCore", "SignupFeature", "AccountStore", "GitHubClient",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.copy("Resources/public")],
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "octoreact",
+      dependencies: [
+        "WebApp", "AccountStore", "GitHubClient",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictSettings
     ),
@@ -57,6 +108,34 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "GitHubClientTests",
+      dependencies: [
+        "GitHubClient",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "AccountStoreTests",
+      dependencies: ["AccountStore", "SignupFeature", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "WebAppTests",
+      dependencies: [
+        "WebApp", "AccountStore", "GitHubClient", "SignupFeature", "ReactorCore", "ReactorTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
       ],
       swiftSettings: strictSettings
     ),

@@ -48,7 +48,10 @@ enum CounterWorkload {
     }
     defer { watchdog.cancel() }
 
+    // The previous iteration's store or view model may still be winding down its tasks.
+    _ = await waitUntilIdle(limit: .seconds(60))
     let clock = ContinuousClock()
+    let load = MachineLoad.start()
     benchmark.startMeasurement()
     let start = clock.now
     for _ in 0..<actions {
@@ -57,6 +60,7 @@ enum CounterWorkload {
     let (seen, last) = await observer.value
     let elapsed = start.duration(to: clock.now)
     benchmark.stopMeasurement()
+    if let others = load.othersPercentOfOneCore() { benchmark.measurement(Rate.otherLoad, others) }
 
     guard last == actions, seen == actions + 1, store.currentState.count == actions else {
       fail(

@@ -168,23 +168,33 @@ func fail(_ benchmark: Benchmark, _ reason: String) {
   benchmark.error(reason)
 }
 
-/// Waits until the whole process is idle: less than `threshold` of one core used over `window`.
-/// Returns the instant the first idle window began (nothing ran after it), or `nil` after `limit`.
+/// Waits until the whole process is idle: less than `threshold` of one core used in each of
+/// `windows` consecutive windows of `window`. Returns the instant the first of those windows began
+/// (nothing ran after it), or `nil` after `limit`.
 ///
 /// Sleeps between samples instead of yielding, so the wait itself costs no CPU.
 func waitUntilIdle(
   window: Duration = .milliseconds(10),
-  threshold: Double = 0.2,
+  windows: Int = 3,
+  threshold: Double = 0.05,
   limit: Duration
 ) async -> ContinuousClock.Instant? {
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: limit)
+  var idleSince: ContinuousClock.Instant?
+  var idleWindows = 0
   while clock.now < deadline {
     let windowStart = clock.now
     let cpuStart = processCPUMicroseconds()
     try? await Task.sleep(for: window)
     let wall = windowStart.duration(to: clock.now)
-    if Double(processCPUMicroseconds() - cpuStart) < threshold * wall.seconds * 1e6 { return windowStart }
+    if Double(processCPUMicroseconds() - cpuStart) < threshold * wall.seconds * 1e6 {
+      if idleWindows == 0 { idleSince = windowStart }
+      idleWindows += 1
+      if idleWindows == windows { return idleSince }
+    } else {
+      idleWindows = 0
+    }
   }
   return nil
 }
@@ -195,6 +205,43 @@ func residualCPU() async -> Int {
   let before = processCPUMicroseconds()
   try? await Task.sleep(for: .milliseconds(50))
   return processCPUMicroseconds() - before
+}
+
+/// Tells how much CPU other processes took while a workload ran: this machine has two cores, and a
+/// build running next to the benchmark halves its figures.
+struct MachineLoad {
+  private let machineBusy: Int?
+  private let ownCPU: Int
+  private let wallStart: ContinuousClock.Instant
+
+  /// Starts counting now.
+  static func start() -> MachineLoad {
+    MachineLoad(machineBusy: machineBusyMicroseconds(), ownCPU: processCPUMicroseconds(), wallStart: .now)
+  }
+
+  /// The CPU time other processes used since `start()`, as a percentage of one core over the wall
+  /// time (200 = both cores busy with something else); `nil` where `/proc/stat` is missing.
+  func othersPercentOfOneCore() -> Int? {
+    guard let machineBusy, let busyNow = Self.machineBusyMicroseconds() else { return nil }
+    let others = (busyNow - machineBusy) - (processCPUMicroseconds() - ownCPU)
+    let wall = wallStart.duration(to: .now).seconds * 1e6
+    return wall > 0 ? max(0, Int((Double(others) / wall * 100).rounded())) : nil
+  }
+
+  /// Busy CPU time of the whole machine (all cores, steal included), from the first line of
+  /// `/proc/stat`: user nice system idle iowait irq softirq steal, in clock ticks.
+  private static func machineBusyMicroseconds() -> Int? {
+    guard let file = fopen("/proc/stat", "r") else { return nil }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 512)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fields = line.split(separator: " ").dropFirst().compactMap { Int($0) }
+    guard fields.count >= 8 else { return nil }
+    let busyTicks = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
+    let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
+    return busyTicks * 1_000_000 / (ticksPerSecond > 0 ? ticksPerSecond : 100)
+  }
 }
 
 /// CPU time consumed by the whole process so far, in microseconds.

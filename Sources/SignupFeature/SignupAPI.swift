@@ -52,8 +52,12 @@ public enum SignupOutcome: Sendable, Hashable {
   }
 }
 
-/// Errors of test doubles of ``SignupAPI``.
+/// Errors a ``SignupAPI`` may throw that the screen explains; any other error is "Error contacting
+/// server".
 public enum SignupAPIError: Error, Sendable, Hashable {
-  /// A request the test did not provide an answer for.
+  /// The server refuses requests for a while (GitHub's rate limit); `retryAfter` says for how long,
+  /// when the server said.
+  case rateLimited(retryAfter: Duration?)
+  /// A request a test double did not provide an answer for.
   case unimplemented(String)
 }

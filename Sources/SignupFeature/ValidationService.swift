@@ -39,6 +39,8 @@ public struct ValidationService: Sendable {
       return try await api.usernameAvailable(username)
         ? .ok(message: messages.usernameAvailable)
         : .failed(message: messages.usernameTaken)
+    } catch SignupAPIError.rateLimited(let retryAfter) {
+      return .failed(message: messages.rateLimited(retryAfter: retryAfter))
     } catch {
       return .failed(message: messages.serverError)
     }

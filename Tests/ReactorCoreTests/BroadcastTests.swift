@@ -143,4 +143,16 @@ struct BroadcastTests {
     #expect(firstValues == secondValues)
     #expect(firstValues.last == broadcast.value)
   }
+
+  @Test func releasingTheBroadcastEndsItsObservers() async throws {
+    var broadcast: Broadcast<Int>? = Broadcast(0)
+    let values = try #require(broadcast?.values())
+    broadcast?.send(1)
+
+    broadcast = nil
+
+    var received: [Int] = []
+    for await value in values { received.append(value) }
+    #expect(received == [0, 1])
+  }
 }

@@ -1,6 +1,7 @@
 import Clocks
 import ReactorCore
 import ReactorTesting
+import Synchronization
 import Testing
 
 private enum SearchEvent: Sendable, Equatable {
@@ -32,6 +33,11 @@ private struct SearchReactor: Reactor {
 
   enum CancelID { case search }
 
+  /// How the query and its lookup are combined: `concat` is the shape of the documentation's
+  /// example (Effect.swift:14-21).
+  enum Composition { case concat, merge }
+
+  var composition = Composition.concat
   var cancelInFlight = true
   let probe: Probe<SearchEvent>
   let lookUp: @Sendable (String) async -> Void
@@ -41,19 +47,20 @@ private struct SearchReactor: Reactor {
   func mutate(action: Action, state: State) -> Effect<Mutation> {
     switch action {
     case .search(let query):
-      .concat(
-        .just(.setQuery(query)),
-        .run { [probe, lookUp] send in
-          probe.record(.started(query, isCancelled: send.isCancelled))
-          await lookUp(query)
-          probe.record(.answering(query, isCancelled: send.isCancelled))
-          send(.addResult(query))
-          probe.record(.answered(query))
-        }
-        .cancellable(id: CancelID.search, cancelInFlight: cancelInFlight)
-      )
+      let answer = Effect<Mutation>.run { [probe, lookUp] send in
+        probe.record(.started(query, isCancelled: send.isCancelled))
+        await lookUp(query)
+        probe.record(.answering(query, isCancelled: send.isCancelled))
+        send(.addResult(query))
+        probe.record(.answered(query))
+      }
+      .cancellable(id: CancelID.search, cancelInFlight: cancelInFlight)
+      return switch composition {
+      case .concat: .concat(.just(.setQuery(query)), answer)
+      case .merge: .merge(.just(.setQuery(query)), answer)
+      }
     case .stop:
-      .cancel(id: CancelID.search)
+      return .cancel(id: CancelID.search)
     }
   }
 
@@ -94,9 +101,9 @@ struct EffectCancellationTests {
     #expect(store.runningTaskCount == 1)
 
     store.send(.search("ab"))
-    // The older task is forgotten at once, although its lookup ignores cancellation and still runs.
-    #expect(store.runningTaskCount == 1)
     await probe.wait(for: .started("ab", isCancelled: false))
+    // The older task is forgotten, although its lookup ignores cancellation and still runs.
+    #expect(store.runningTaskCount == 1)
 
     gates["ab"].open()
     await probe.wait(for: .answered("ab"))
@@ -167,7 +174,7 @@ struct EffectCancellationTests {
     await clock.waitForSleeper()
     await clock.advance(by: .milliseconds(100))
 
-    await recorder.first { !$0.results.isEmpty }
+    await recorder.waitFor { !$0.results.isEmpty }
     #expect(store.currentState == SearchReactor.State(query: "ab", results: ["ab"]))
     #expect(!probe.events.contains(.sleepCancelled("ab")))
   }
@@ -180,6 +187,7 @@ struct EffectCancellationTests {
     store.send(.search("a"))
     await probe.wait(for: .started("a", isCancelled: false))
     store.send(.search("ab"))
+    await probe.wait(for: .started("ab", isCancelled: false))
     gates["a"].open()
 
     await probe.wait(for: .answered("a"))
@@ -232,6 +240,8 @@ struct EffectCancellationTests {
 
     store.send(.search("a"))
     store.send(.search("ab"))
+    await probe.wait(for: .started("a", isCancelled: false))
+    await probe.wait(for: .started("ab", isCancelled: false))
     store.send(.stop)
     #expect(store.runningTaskCount == 0)
 
@@ -288,6 +298,42 @@ struct EffectCancellationTests {
     #expect(store.currentState == ["y"])
   }
 
+  @Test func cancelInsideAnEffectStopsTheOthersButNotItself() async {
+    let probe = Probe<String>()
+    let gates = Gates("x", "y")
+    let store = ReactorStore(LogReactor { action, _ in
+      switch action {
+      case "y":
+        return .run { send in
+          await gates.wait("y")
+          send("y")
+          probe.record("y sent")
+        }
+        .cancellable(id: "job")
+      default:
+        return .concat(
+          .run { _ in await gates.wait("x") },
+          .cancel(id: "job"),
+          .run { send in
+            send("x")
+            probe.record("x sent")
+          }
+        )
+        .cancellable(id: "job")
+      }
+    })
+    store.send("y")
+    store.send("x")
+    #expect(store.runningTaskCount == 2)
+
+    gates["x"].open()
+    await probe.wait(for: "x sent")
+    gates["y"].open()
+    await probe.wait(for: "y sent")
+
+    #expect(store.currentState == ["x"])
+  }
+
   @Test func cancellableStartedInsideARunningEffectCancelsTheOlderOne() async {
     let probe = Probe<String>()
     let gates = Gates("k1", "k2")
@@ -316,5 +362,97 @@ struct EffectCancellationTests {
     await probe.wait(for: "k2 sent")
 
     #expect(store.currentState == ["k2"])
+  }
+}
+
+extension EffectCancellationTests {
+  /// What a cancellation does between `send` returning and the effect's task first running.
+  ///
+  /// `ReactorStorage.perform` (ReactorStorage.swift:95-100) hands a `concat`'s steps, from the first
+  /// asynchronous one on, to a new task, *including* their `.cancellable` wrappers: the identifier is
+  /// registered, and `cancelInFlight` applied, only when that task reaches the step
+  /// (`TaskContext.run`, ReactorStorage.swift:172-174, then `addCancelID`). Until the task runs, the
+  /// effect is not under its identifier. These tests park the cooperative pool so the task cannot
+  /// start in between, which makes the window deterministic.
+  @Suite(.serialized, .timeLimit(.minutes(1)))
+  struct BeforeTheEffectTaskStarts {
+    @Test func cancellableEffectOutsideConcatIsCancellableAsSoonAsSendReturns() async throws {
+      let probe = Probe<SearchEvent>()
+      let gates = Gates("a")
+      let store = ReactorStore(SearchReactor(composition: .merge, probe: probe, lookUp: gates.wait))
+
+      let runningAfterStop = try #require(
+        CooperativePool.whileParked {
+          store.send(.search("a"))
+          store.send(.stop)
+          return store.runningTaskCount
+        }
+      )
+      gates["a"].open()
+      await probe.wait(for: .answered("a"))
+
+      #expect(runningAfterStop == 0)
+      #expect(store.currentState == SearchReactor.State(query: "a", results: []))
+    }
+
+    @Test func cancelSentRightAfterTheActionCancelsTheConcatenatedEffect() async throws {
+      let probe = Probe<SearchEvent>()
+      let gates = Gates("a")
+      let store = ReactorStore(SearchReactor(probe: probe, lookUp: gates.wait))
+
+      let runningAfterStop = try #require(
+        CooperativePool.whileParked {
+          store.send(.search("a"))
+          store.send(.stop)
+          return store.runningTaskCount
+        }
+      )
+      gates["a"].open()
+      await probe.wait(for: .answered("a"))
+
+      withKnownIssue("A concatenated cancellable effect is not under its id until its task runs") {
+        #expect(runningAfterStop == 0)
+        #expect(store.currentState == SearchReactor.State(query: "a", results: []))
+      }
+    }
+
+    @Test func olderAnswerArrivingRightAfterTheNewerActionIsDropped() async throws {
+      let probe = Probe<String>()
+      let gates = Gates("a", "ab")
+      let sends = Mutex<[String: Send<String>]>([:])
+      let store = ReactorStore(LogReactor { query, _ in
+        // The documentation's search-as-you-type shape.
+        .concat(
+          .just("query \(query)"),
+          .run { send in
+            sends.withLock { $0[query] = send }
+            probe.record("\(query) started")
+            await gates.wait(query)
+            probe.record("\(query) answered")
+          }
+          .cancellable(id: "search", cancelInFlight: true)
+        )
+      })
+      store.send("a")
+      await probe.wait(for: "a started")
+      let olderSend = try #require(sends.withLock { $0["a"] })
+
+      let seen = try #require(
+        CooperativePool.whileParked {
+          store.send("ab")
+          // The older lookup's answer arrives now, as it could from its own thread at any moment.
+          olderSend("result a")
+          return (isCancelled: olderSend.isCancelled, log: store.currentState)
+        }
+      )
+      gates["a"].open()
+      gates["ab"].open()
+      await probe.wait(for: "ab answered")
+
+      withKnownIssue("cancelInFlight of a concatenated effect takes effect only when its task runs") {
+        #expect(seen.isCancelled)
+        #expect(seen.log == ["query a", "query ab"])
+      }
+    }
   }
 }

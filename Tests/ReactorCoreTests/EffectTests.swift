@@ -26,7 +26,7 @@ struct EffectTests {
 
     store.send("signup")
 
-    await recorder.first { $0.count == 2 }
+    await recorder.waitFor { $0.count == 2 }
     #expect(store.currentState == ["signup started", "failed: offline"])
   }
 
@@ -51,7 +51,7 @@ struct EffectTests {
     #expect(store.currentState == [])
 
     await clock.advance(by: .seconds(1))
-    await recorder.first { !$0.isEmpty }
+    await recorder.waitFor { !$0.isEmpty }
     #expect(store.currentState == ["failed"])
     #expect(recorder.timeline.last?.time == .seconds(1))
   }
@@ -108,7 +108,7 @@ struct EffectTests {
     store.send("go")
     #expect(store.currentState == ["n1"])
 
-    await recorder.first { $0.count == 3 }
+    await recorder.waitFor { $0.count == 3 }
     #expect(store.currentState == ["n1", "n2", "n3"])
   }
 

@@ -126,9 +126,9 @@ struct ReactorStoreReleaseTests {
     #expect(store.runningTaskCount == 2)
 
     gates["a"]?.open()
-    await recorder.first { $0 == ["a"] }
+    await recorder.waitFor { $0 == ["a"] }
     gates["b"]?.open()
-    await recorder.first { $0 == ["a", "b"] }
+    await recorder.waitFor { $0 == ["a", "b"] }
     // A task is forgotten right after its work returns, which nothing announces: poll.
     await yieldUntil { store.runningTaskCount == 0 }
     #expect(store.runningTaskCount == 0)

@@ -108,7 +108,7 @@ struct TransformHookTests {
 
     store.send(["async"])
 
-    let state = await recorder.first { $0.contains("reduce") }
+    let state = await recorder.waitFor { $0.contains("reduce") }
     #expect(
       state == [
         "initial", "transform(state)", "|",

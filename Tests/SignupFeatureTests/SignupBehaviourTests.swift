@@ -14,7 +14,7 @@ struct SignupBehaviourTests {
   func emptyFieldsShowNoMessageAndDisableSignup(_ architecture: SignupArchitecture) async {
     let fixture = await SignupFixture(architecture)
     let first = await fixture.expectScreen { _ in true }
-    #expect(first == SignupSnapshot())
+    #expect(first == SignupScreenState())
   }
 
   @Test(arguments: SignupArchitecture.allCases)

@@ -1,4 +1,5 @@
 import Clocks
+import ReactorTesting
 
 extension TestClock where Duration == Swift.Duration {
   /// Returns once some work is suspended in `sleep` on this clock.
@@ -8,17 +9,34 @@ extension TestClock where Duration == Swift.Duration {
   /// `advance(by:)` measures from the right instant. Only meaningful when no other work sleeps.
   func waitForSleeper() async {
     // `checkSuspension()` throws exactly when something is sleeping.
-    while (try? await checkSuspension()) != nil {}
+    while !Task.isCancelled, (try? await checkSuspension()) != nil {}
+  }
+}
+
+extension StateRecorder {
+  /// `first(where:)` that also ends, with `nil`, when the waiting task is cancelled.
+  ///
+  /// `StateRecorder.first(where:)` ignores cancellation, so a suite's `.timeLimit` records its issue
+  /// but cannot end a test stuck in it, and the whole run hangs (see `StateRecorderTests`).
+  @discardableResult
+  func waitFor(_ predicate: @escaping @Sendable (Value) -> Bool) async -> Value? {
+    let (answer, continuation) = AsyncStream.makeStream(of: Value?.self)
+    Task {
+      continuation.yield(await first(where: predicate))
+      continuation.finish()
+    }
+    for await value in answer { return value }
+    return nil
   }
 }
 
 /// Yields until `condition` holds, for state that has no notification (such as
-/// `ReactorStore.runningTaskCount`). Give the suite a time limit: this waits without one.
+/// `ReactorStore.runningTaskCount`), or until the task is cancelled.
 func yieldUntil(_ condition: () -> Bool) async {
-  while !condition() { await Task.yield() }
+  while !condition(), !Task.isCancelled { await Task.yield() }
 }
 
-/// The first `count` elements of `sequence`.
+/// The first `count` elements of `sequence` (fewer if it ends or the task is cancelled).
 func prefix<Element: Sendable>(_ count: Int, of sequence: AsyncStream<Element>) async -> [Element] {
   var elements: [Element] = []
   for await element in sequence.prefix(count) { elements.append(element) }

@@ -8,6 +8,7 @@ struct SignupFixture {
   let server: FakeSignupServer
   let screen: any SignupScreen
   let messages: SignupMessages
+  let recorder: StateRecorder<SignupScreenState>
 
   init(
     _ architecture: SignupArchitecture,
@@ -18,17 +19,16 @@ struct SignupFixture {
     server = FakeSignupServer(clock: clock, configure: configure)
     messages = SignupMessages(language)
     let validation = ValidationService(api: server.api, messages: messages)
-    screen = await architecture.makeScreen(validation: validation, clock: clock)
+    screen = await architecture.makeScreen(validation: validation)
+    recorder = StateRecorder(screen.states, clock: clock)
   }
-
-  var recorder: StateRecorder<SignupSnapshot> { screen.recorder }
 
   /// Waits until the screen shows a snapshot satisfying `predicate`, and returns it.
   @discardableResult
-  func expectScreen(_ predicate: @escaping @Sendable (SignupSnapshot) -> Bool) async -> SignupSnapshot {
+  func expectScreen(_ predicate: @escaping @Sendable (SignupScreenState) -> Bool) async -> SignupScreenState {
     let count = recorder.count
     if let latest = recorder.latest, predicate(latest) { return latest }
-    return await recorder.next(after: max(count - 1, 0), where: predicate) ?? SignupSnapshot()
+    return await recorder.next(after: max(count - 1, 0), where: predicate) ?? SignupScreenState()
   }
 
   /// Types a well-formed username and lets the server answer it.

@@ -1,0 +1,275 @@
+internal import Foundation
+internal import GRDB
+public import SignupFeature
+internal import Synchronization
+
+/// The accounts of Octoreact's GitHub-compatible API: unique usernames and bcrypt password
+/// hashes in SQLite.
+///
+/// A file store is a GRDB `DatabasePool` in WAL mode: lookups run in parallel with each other
+/// and with the one writer. The schema comes from named migrations (see `Migrations.swift`), run
+/// on every open; an up-to-date database is left as it is.
+///
+/// **Guarantees:**
+/// - Usernames are unique ignoring letter case, by a `UNIQUE` index on `login COLLATE NOCASE`.
+///   Two signups of "octocat" and "OctoCat" racing each other: exactly one succeeds, the other
+///   throws ``AccountStoreError/usernameTaken(_:)``.
+/// - The server checks the client's rules (``UsernameRules``, ``PasswordPolicy``) before doing
+///   anything costly, and reports every broken rule as a ``FieldError``.
+/// - Passwords are hashed and verified on GCD threads, never on Swift's cooperative pool, so a
+///   signup's 250 ms of bcrypt does not stall other tasks. A password longer than
+///   ``PasswordPolicy/maximumBytes`` is refused, never truncated.
+/// - No password or password hash appears in any error, and nothing is logged.
+///
+/// For example:
+///
+/// ```swift
+/// let store = try AccountStore(path: "/var/lib/octoreact/accounts.sqlite")
+///
+/// let account = try await store.createAccount(username: "octocat", password: "hunter22")
+/// try await store.account(named: "OctoCat")                                 // account
+/// try await store.verifyPassword(username: "OCTOCAT", password: "hunter22") // account
+/// try await store.verifyPassword(username: "octocat", password: "wrong")    // nil
+///
+/// do {
+///   _ = try await store.createAccount(username: "OctoCat", password: "secret")
+/// } catch {
+///   error.isUsernameTaken   // true
+/// }
+/// ```
+public final class AccountStore: Sendable {
+  private let writer: any DatabaseWriter
+  private let passwordHasher: PasswordHasher
+  let usernameRules: UsernameRules
+  let passwordPolicy: PasswordPolicy
+  /// The hash an unknown username is checked against, made on first need (see `verifyPassword`).
+  private let decoyHash = Mutex<String?>(nil)
+
+  /// Opens the SQLite database at `path` in WAL mode, creating its folders and file if needed,
+  /// and migrates it.
+  ///
+  /// - Throws: ``AccountStoreError/cannotOpen(path:reason:)`` when a folder cannot be created,
+  ///   the location is not writable, or the file is not a database.
+  /// - Precondition: `passwordPolicy.maximumBytes` is at most what `passwordHasher` reads
+  ///   (72 bytes for bcrypt).
+  public convenience init(
+    path: String,
+    passwordHasher: PasswordHasher = .bcrypt(cost: PasswordHasher.minimumProductionCost),
+    usernameRules: UsernameRules = .github,
+    passwordPolicy: PasswordPolicy = .standard
+  ) throws(AccountStoreError) {
+    let pool = try Self.openPool(at: path)
+    try self.init(
+      writer: pool,
+      location: path,
+      passwordHasher: passwordHasher,
+      usernameRules: usernameRules,
+      passwordPolicy: passwordPolicy
+    )
+  }
+
+  /// A store in memory, gone when released: for tests and benchmarks.
+  ///
+  /// Its hasher defaults to ``PasswordHasher/insecureFastBcryptForTesting`` (bcrypt cost 4).
+  public static func inMemory(
+    passwordHasher: PasswordHasher = .insecureFastBcryptForTesting,
+    usernameRules: UsernameRules = .github,
+    passwordPolicy: PasswordPolicy = .standard
+  ) throws(AccountStoreError) -> AccountStore {
+    let queue: DatabaseQueue
+    do {
+      queue = try DatabaseQueue(configuration: Self.configuration)
+    } catch {
+      throw .cannotOpen(path: ":memory:", reason: Self.reason(error))
+    }
+    return try AccountStore(
+      writer: queue,
+      location: ":memory:",
+      passwordHasher: passwordHasher,
+      usernameRules: usernameRules,
+      passwordPolicy: passwordPolicy
+    )
+  }
+
+  private init(
+    writer: any DatabaseWriter,
+    location: String,
+    passwordHasher: PasswordHasher,
+    usernameRules: UsernameRules,
+    passwordPolicy: PasswordPolicy
+  ) throws(AccountStoreError) {
+    precondition(
+      passwordPolicy.maximumBytes <= passwordHasher.maximumPasswordBytes,
+      "the password policy allows longer passwords than the hasher reads: they would be truncated"
+    )
+    do {
+      try Migrations.migrator.migrate(writer)
+    } catch {
+      throw .cannotOpen(path: location, reason: Self.reason(error))
+    }
+    self.writer = writer
+    self.passwordHasher = passwordHasher
+    self.usernameRules = usernameRules
+    self.passwordPolicy = passwordPolicy
+  }
+
+  // MARK: - Accounts
+
+  /// The account whose login equals `login` ignoring letter case, or `nil`.
+  public func account(named login: String) async throws(AccountStoreError) -> Account? {
+    do {
+      return try await writer.read { db in try AccountRecord.named(login).fetchOne(db)?.account }
+    } catch {
+      throw Self.translate(error)
+    }
+  }
+
+  /// Creates an account after checking the signup rules.
+  ///
+  /// Cheap checks come first: the rules, then whether the name is taken. Only then is the
+  /// password hashed (off the cooperative pool), and the row inserted; should another signup of
+  /// the same name win the race meanwhile, the unique index refuses the insert and this throws
+  /// ``AccountStoreError/usernameTaken(_:)`` all the same.
+  ///
+  /// - Throws: ``AccountStoreError/validationFailed(_:)`` listing every broken rule,
+  ///   ``AccountStoreError/usernameTaken(_:)``, or ``AccountStoreError/storage(_:)``.
+  public func createAccount(username: String, password: String) async throws(AccountStoreError) -> Account {
+    let errors = validationErrors(username: username, password: password)
+    guard errors.isEmpty else { throw .validationFailed(errors) }
+    guard try await account(named: username) == nil else { throw .usernameTaken(username) }
+
+    let passwordHash = await passwordHasher.hashOffCooperativePool(password)
+    do {
+      return try await writer.write { db in
+        var record = AccountRecord(id: nil, login: username, passwordHash: passwordHash, createdAt: Date())
+        try record.insert(db)
+        // Read the row back so that `createdAt` is what later lookups return (milliseconds).
+        guard let id = record.id, let inserted = try AccountRecord.fetchOne(db, key: id) else {
+          throw AccountStoreError.storage("the new account row could not be read back")
+        }
+        return inserted.account
+      }
+    } catch {
+      throw Self.translate(error, creating: username)
+    }
+  }
+
+  /// The account when `password` is its password, `nil` when the username is unknown or the
+  /// password is wrong (the two are not told apart).
+  ///
+  /// An unknown username is still checked against a decoy hash, so that the answer takes as long
+  /// as for a wrong password.
+  public func verifyPassword(username: String, password: String) async throws(AccountStoreError) -> Account? {
+    guard isVerifiable(password) else { return nil }
+    let record: AccountRecord?
+    do {
+      record = try await writer.read { db in try AccountRecord.named(username).fetchOne(db) }
+    } catch {
+      throw Self.translate(error)
+    }
+    guard let record else {
+      _ = await passwordHasher.verifyOffCooperativePool(password, hash: await decoy())
+      return nil
+    }
+    guard await passwordHasher.verifyOffCooperativePool(password, hash: record.passwordHash) else { return nil }
+    return record.account
+  }
+
+  /// Closes the database. Any later call throws ``AccountStoreError/storage(_:)``.
+  public func close() throws(AccountStoreError) {
+    do {
+      try writer.close()
+    } catch {
+      throw Self.translate(error)
+    }
+  }
+
+  // MARK: - Private
+
+  private func decoy() async -> String {
+    if let hash = decoyHash.withLock({ $0 }) { return hash }
+    let hash = await passwordHasher.hashOffCooperativePool(UUID().uuidString)
+    return decoyHash.withLock { stored in
+      if let stored { return stored }
+      stored = hash
+      return hash
+    }
+  }
+
+  private static var configuration: Configuration {
+    var configuration = Configuration()
+    configuration.label = "AccountStore"
+    // Other processes (an import, the sqlite3 shell) may hold the write lock for a moment.
+    configuration.busyMode = .timeout(5)
+    // The default, stated: statement arguments (password hashes) stay out of error descriptions.
+    configuration.publicStatementArguments = false
+    return configuration
+  }
+
+  /// Checks the location before SQLite does, for errors that say what is wrong, then opens it.
+  private static func openPool(at path: String) throws(AccountStoreError) -> DatabasePool {
+    let fileManager = FileManager.default
+    let file = URL(fileURLWithPath: path)
+    let folder = file.deletingLastPathComponent()
+
+    // The nearest part of the folder path that exists must be a folder.
+    var existing = folder
+    var isFolder: ObjCBool = false
+    while !fileManager.fileExists(atPath: existing.path, isDirectory: &isFolder) {
+      existing = existing.deletingLastPathComponent()
+    }
+    guard isFolder.boolValue else {
+      throw .cannotOpen(path: path, reason: "“\(existing.path)” is a file, not a folder")
+    }
+    if existing.path != folder.path {
+      do {
+        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw .cannotOpen(
+          path: path,
+          reason: "the folder “\(folder.path)” cannot be created in “\(existing.path)” (\(reason(error)))"
+        )
+      }
+    }
+    // WAL mode writes `-wal` and `-shm` files beside the database: the folder must be writable.
+    guard fileManager.isWritableFile(atPath: folder.path) else {
+      throw .cannotOpen(path: path, reason: "the folder “\(folder.path)” is not writable")
+    }
+    if fileManager.fileExists(atPath: file.path, isDirectory: &isFolder) {
+      guard !isFolder.boolValue else { throw .cannotOpen(path: path, reason: "it is a folder") }
+      guard fileManager.isWritableFile(atPath: file.path) else {
+        throw .cannotOpen(path: path, reason: "the file is not writable")
+      }
+    }
+
+    do {
+      return try DatabasePool(path: path, configuration: configuration)
+    } catch {
+      throw .cannotOpen(path: path, reason: reason(error))
+    }
+  }
+
+  /// Translates any error at the store boundary, a unique-constraint failure while creating
+  /// `login` becoming ``AccountStoreError/usernameTaken(_:)``.
+  private static func translate(_ error: any Error, creating login: String? = nil) -> AccountStoreError {
+    if let error = error as? AccountStoreError { return error }
+    if let login, let error = error as? DatabaseError, error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+      return .usernameTaken(login)
+    }
+    return .storage(reason(error))
+  }
+
+  /// A description of `error` without SQL or statement arguments.
+  private static func reason(_ error: any Error) -> String {
+    switch error {
+    case let error as DatabaseError:
+      "SQLite error \(error.extendedResultCode.rawValue): \(error.message ?? "unknown error")"
+    case is CancellationError:
+      "cancelled"
+    case let error as CocoaError:
+      error.localizedDescription
+    default:
+      String(describing: type(of: error))
+    }
+  }
+}

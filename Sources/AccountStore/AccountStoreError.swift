@@ -1,0 +1,91 @@
+/// An error thrown by ``AccountStore``.
+///
+/// An extensible struct over a private enum (like Hummingbird's `PersistError`): new kinds can be
+/// added without breaking a caller's `switch`. Callers ask questions instead of matching cases:
+///
+/// | kind | accessor | suggested HTTP status |
+/// |---|---|---|
+/// | ``usernameTaken(_:)`` | ``isUsernameTaken`` | 409 |
+/// | ``validationFailed(_:)`` | ``fieldErrors`` (non-empty) | 422 |
+/// | ``cannotOpen(path:reason:)`` | ``isCannotOpen`` | (at startup) |
+/// | ``storage(_:)`` | none of the above | 500 |
+///
+/// **No secrets:** the description names usernames, paths and SQLite messages, never a password,
+/// a password hash or SQL statement arguments.
+///
+/// For example:
+///
+/// ```swift
+/// do {
+///   let account = try await store.createAccount(username: name, password: password)
+/// } catch where error.isUsernameTaken {
+///   // 409
+/// } catch where !error.fieldErrors.isEmpty {
+///   // 422 with error.fieldErrors
+/// }
+/// ```
+public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  private enum Kind: Sendable, Hashable {
+    case usernameTaken(String)
+    case validationFailed([FieldError])
+    case cannotOpen(path: String, reason: String)
+    case storage(String)
+  }
+
+  private let kind: Kind
+
+  private init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  /// An account with this login, in any letter case, already exists.
+  public static func usernameTaken(_ login: String) -> AccountStoreError {
+    AccountStoreError(.usernameTaken(login))
+  }
+
+  /// The signup breaks the username or password rules; every broken rule is listed.
+  public static func validationFailed(_ errors: [FieldError]) -> AccountStoreError {
+    AccountStoreError(.validationFailed(errors))
+  }
+
+  /// The database at `path` could not be created, opened or migrated.
+  public static func cannotOpen(path: String, reason: String) -> AccountStoreError {
+    AccountStoreError(.cannotOpen(path: path, reason: reason))
+  }
+
+  /// The database failed. `description` must not contain statement arguments.
+  public static func storage(_ description: String) -> AccountStoreError {
+    AccountStoreError(.storage(description))
+  }
+
+  /// The field errors of a failed validation; empty for any other error.
+  public var fieldErrors: [FieldError] {
+    if case .validationFailed(let errors) = kind { return errors }
+    return []
+  }
+
+  /// True when the username is already taken.
+  public var isUsernameTaken: Bool {
+    if case .usernameTaken = kind { return true }
+    return false
+  }
+
+  /// True when the database could not be opened.
+  public var isCannotOpen: Bool {
+    if case .cannotOpen = kind { return true }
+    return false
+  }
+
+  public var description: String {
+    switch kind {
+    case .usernameTaken(let login):
+      "Username already taken: “\(login)”"
+    case .validationFailed(let errors):
+      "Validation failed: " + errors.map { "\($0.field) \($0.code): \($0.message)" }.joined(separator: "; ")
+    case .cannotOpen(let path, let reason):
+      "Cannot open the account database at “\(path)”: \(reason)"
+    case .storage(let description):
+      "Account storage failed: \(description)"
+    }
+  }
+}

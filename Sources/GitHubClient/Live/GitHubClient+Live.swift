@@ -1,0 +1,68 @@
+public import AsyncHTTPClient
+import Foundation
+import NIOHTTP1
+
+extension GitHubClient {
+  /// The live client over HTTP, against GitHub or Octoreact's compatible API.
+  ///
+  /// Every request carries `Accept: application/vnd.github+json`, `X-GitHub-Api-Version: 2022-11-28`, the
+  /// configured `User-Agent` and, when there is a token, `Authorization: Bearer …`. Path segments are
+  /// percent-encoded. The whole call, body included, fails with `.timeout` after `configuration.timeout`, and a
+  /// body over `configuration.maxResponseBodySize` with `.invalidResponse`. The caller owns `httpClient` and shuts
+  /// it down; by default it is AsyncHTTPClient's process-wide `HTTPClient.shared`, which needs no shutdown. With AsyncHTTPClient's default connection retries, a refused connection is reported as `.transport`
+  /// when the timeout ends; set `connectionPool.retryConnectionEstablishment = false` to fail at once.
+  ///
+  /// For example:
+  ///
+  /// ```swift
+  /// let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+  /// defer { try? httpClient.syncShutdown() }
+  /// let github = GitHubClient.live(configuration: .github(token: nil), httpClient: httpClient)
+  /// do {
+  ///   if let user = try await github.user("octocat") {
+  ///     print("\(user.login) joined on \(user.createdAt?.formatted() ?? "?")")
+  ///   }
+  /// } catch let error where error.isRateLimit {
+  ///   print("Rate limited; retry in \(error.retryDelay(now: Date()) ?? .seconds(60))")
+  /// }
+  /// ```
+  public static func live(
+    configuration: GitHubClientConfiguration,
+    httpClient: HTTPClient = .shared
+  ) -> GitHubClient {
+    let transport = LiveTransport(configuration: configuration, httpClient: httpClient)
+    return GitHubClient(
+      user: { login throws(GitHubClientError) in
+        // No account has an empty login, and `GET /users/` would list users instead.
+        guard !login.isEmpty else { return nil }
+        let response = try await transport.send(.GET, ["users", login])
+        switch response.status {
+        case 200..<300: return try response.decode(GitHubUser.self)
+        case 404: return nil
+        default: throw response.failure(redacting: transport.redact)
+        }
+      },
+      createUser: { username, password throws(GitHubClientError) in
+        let body: [UInt8]
+        do {
+          body = Array(try JSONEncoder().encode(SignupRequest(username: username, password: password)))
+        } catch {
+          throw .invalidResponse("could not encode the signup request")
+        }
+        let response = try await transport.send(.POST, ["users"], json: body)
+        switch response.status {
+        case 200..<300: return try response.decode(GitHubUser.self)
+        case 404: throw .notFound
+        case 409: throw .usernameTaken
+        default: throw response.failure(redacting: transport.redact)
+        }
+      }
+    )
+  }
+}
+
+/// The body of `POST /users` on Octoreact's server.
+private struct SignupRequest: Encodable {
+  var username: String
+  var password: String
+}

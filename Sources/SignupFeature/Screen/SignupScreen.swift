@@ -1,0 +1,71 @@
+public import ReactorCore
+
+/// The Signup screen as a front end drives it: user events in, ``SignupScreenState`` out.
+///
+/// Each ``SignupArchitecture`` provides one, so a web page, a terminal or a test can run any of them.
+/// The events are ``SignupReactor/Action``: what the user did, whatever computes the answer.
+public protocol SignupScreen: AnyObject, Sendable {
+  /// Delivers one user event.
+  func send(_ event: SignupReactor.Action)
+  /// The current state, then every change.
+  var states: AsyncStream<SignupScreenState> { get }
+  /// The latest state.
+  var currentState: SignupScreenState { get }
+}
+
+/// The three architectures of the examples.
+public enum SignupArchitecture: String, CaseIterable, Sendable {
+  /// `SignupReactor` in a `ReactorStore` (ReactorKit).
+  case reactor
+  /// `SignupViewModel` (RxExample's `GithubSignupViewModel1`).
+  case mvvm
+  /// `SignupDriverViewModel` (RxExample's `GithubSignupViewModel2`).
+  case driver
+
+  /// A new screen of this architecture.
+  public func makeScreen(validation: ValidationService) async -> any SignupScreen {
+    switch self {
+    case .reactor: ReactorSignupScreen(validation: validation)
+    case .mvvm: StreamSignupScreen(validation: validation)
+    case .driver: await DriverSignupScreen(validation: validation)
+    }
+  }
+}
+
+/// `SignupReactor` behind a `ReactorStore`.
+public final class ReactorSignupScreen: SignupScreen {
+  public let store: ReactorStore<SignupReactor>
+  private let messages: SignupMessages
+
+  public init(validation: ValidationService) {
+    store = ReactorStore(SignupReactor(validation: validation))
+    messages = validation.messages
+  }
+
+  public func send(_ event: SignupReactor.Action) { store.send(event) }
+
+  public var states: AsyncStream<SignupScreenState> {
+    let messages = self.messages
+    let states = store.states
+    return AsyncStream { continuation in
+      let task = Task {
+        for await state in states { continuation.yield(Self.screenState(state, messages)) }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
+  public var currentState: SignupScreenState { Self.screenState(store.currentState, messages) }
+
+  static func screenState(_ state: SignupReactor.State, _ messages: SignupMessages) -> SignupScreenState {
+    var screen = SignupScreenState()
+    screen.username = state.usernameResult
+    screen.password = state.passwordResult
+    screen.repeatedPassword = state.repeatedPasswordResult
+    screen.isSignupEnabled = state.isSignupEnabled
+    screen.isSigningUp = state.isSigningUp
+    screen.alert = state.signupOutcome.map(messages.signup)
+    return screen
+  }
+}

@@ -1,0 +1,119 @@
+public import ReactorCore
+
+/// The inputs a view feeds to either view model: the text fields, the button and the wireframe.
+public struct SignupControls: Sendable {
+  public let username = Broadcast("")
+  public let password = Broadcast("")
+  public let repeatedPassword = Broadcast("")
+  public let taps: AsyncStream<Void>
+  public let tap: AsyncStream<Void>.Continuation
+  public let wireframe = ScreenWireframe()
+
+  public init() {
+    (taps, tap) = AsyncStream.makeStream(of: Void.self)
+  }
+
+  public var input: SignupViewModel.Input {
+    SignupViewModel.Input(username: username, password: password, repeatedPassword: repeatedPassword, signupTaps: taps)
+  }
+
+  /// Feeds one user event to the controls, as the view would.
+  public func send(_ event: SignupReactor.Action) {
+    switch event {
+    case .usernameChanged(let text): username.send(text)
+    case .passwordChanged(let text): password.send(text)
+    case .repeatedPasswordChanged(let text): repeatedPassword.send(text)
+    case .signup: tap.yield()
+    case .dismissOutcome: wireframe.answer()
+    }
+  }
+}
+
+/// `SignupViewModel`, its outputs bound one by one into a ``SignupScreenState`` as a view would.
+public final class StreamSignupScreen: SignupScreen {
+  public let viewModel: SignupViewModel
+  public let controls = SignupControls()
+  private let screen = Broadcast(SignupScreenState())
+  private let bindings: [Task<Void, Never>]
+
+  public init(validation: ValidationService) {
+    viewModel = SignupViewModel(input: controls.input, validation: validation, wireframe: controls.wireframe)
+    let screen = self.screen
+    func bind<S: AsyncSequence & Sendable>(
+      _ output: S,
+      _ keyPath: any WritableKeyPath<SignupScreenState, S.Element> & Sendable
+    ) -> Task<Void, Never> where S.Failure == Never, S.Element: Sendable {
+      Task {
+        for await value in output { screen.update { $0[keyPath: keyPath] = value } }
+      }
+    }
+    bindings = [
+      bind(viewModel.validatedUsername, \.username),
+      bind(viewModel.validatedPassword, \.password),
+      bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
+      bind(viewModel.signupEnabled, \.isSignupEnabled),
+      bind(viewModel.signingIn, \.isSigningUp),
+      bind(controls.wireframe.shownPrompt.values(), \.alert),
+    ]
+  }
+
+  deinit {
+    for binding in bindings { binding.cancel() }
+    controls.tap.finish()
+  }
+
+  public func send(_ event: SignupReactor.Action) { controls.send(event) }
+  public var states: AsyncStream<SignupScreenState> { screen.values() }
+  public var currentState: SignupScreenState { screen.value }
+}
+
+/// `SignupDriverViewModel`: every output driven on the main actor into a ``SignupScreenState``.
+public final class DriverSignupScreen: SignupScreen {
+  public let controls = SignupControls()
+  private let screen = Broadcast(SignupScreenState())
+  private let holder: MainActorHolder
+
+  @MainActor
+  public init(validation: ValidationService) {
+    let viewModel = SignupDriverViewModel(input: controls.input, validation: validation, wireframe: controls.wireframe)
+    let screen = self.screen
+    let prompt = Driver(controls.wireframe.shownPrompt.values())
+    func bind<T>(_ driver: Driver<T>, _ keyPath: any WritableKeyPath<SignupScreenState, T> & Sendable)
+      -> DriverSubscription
+    {
+      driver.drive { value in screen.update { $0[keyPath: keyPath] = value } }
+    }
+    holder = MainActorHolder(
+      viewModel: viewModel,
+      prompt: prompt,
+      subscriptions: [
+        bind(viewModel.validatedUsername, \.username),
+        bind(viewModel.validatedPassword, \.password),
+        bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
+        bind(viewModel.signupEnabled, \.isSignupEnabled),
+        bind(viewModel.signingIn, \.isSigningUp),
+        bind(prompt, \.alert),
+      ]
+    )
+  }
+
+  deinit { controls.tap.finish() }
+
+  public func send(_ event: SignupReactor.Action) { controls.send(event) }
+  public var states: AsyncStream<SignupScreenState> { screen.values() }
+  public var currentState: SignupScreenState { screen.value }
+
+  /// Keeps the main-actor objects alive for as long as the screen.
+  @MainActor
+  private final class MainActorHolder: Sendable {
+    let viewModel: SignupDriverViewModel
+    let prompt: Driver<String?>
+    let subscriptions: [DriverSubscription]
+
+    init(viewModel: SignupDriverViewModel, prompt: Driver<String?>, subscriptions: [DriverSubscription]) {
+      self.viewModel = viewModel
+      self.prompt = prompt
+      self.subscriptions = subscriptions
+    }
+  }
+}

@@ -1,0 +1,69 @@
+public import AccountStore
+public import AsyncHTTPClient
+import Foundation
+public import Hummingbird
+import HummingbirdWebSocket
+public import Logging
+import SignupFeature
+
+/// Builds the Octoreact application: the GitHub-compatible API, the pages, the live WebSocket bridge
+/// and the static assets, on one router.
+///
+/// For example, serving on port 8080 until SIGINT or SIGTERM:
+///
+/// ```swift
+/// let accounts = try AccountStore(path: "octoreact.sqlite")
+/// let app = buildApplication(AppConfiguration(), accounts: accounts, httpClient: .shared, logger: logger)
+/// try await app.runService()
+/// ```
+public func buildApplication(
+  _ configuration: AppConfiguration,
+  accounts: AccountStore,
+  httpClient: HTTPClient,
+  clock: any Clock<Duration> = ContinuousClock(),
+  logger: Logger,
+  onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+  let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
+  let signupAPI = SignupAPIFactory(
+    availability: configuration.availability, localAddress: localAddress, httpClient: httpClient
+  ).makeSignupAPI()
+  let router = buildRouter(configuration, accounts: accounts, signupAPI: signupAPI, clock: clock, logger: logger)
+  return Application(
+    router: router,
+    server: .http1WebSocketUpgrade(
+      webSocketRouter: router,
+      // Frames up to 64 KiB reach the bridge, which answers anything over its own limit with an
+      // error message; larger frames close the connection (1009, message too big).
+      configuration: .init(ws: .init(maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30))))
+    ),
+    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "octoreact"),
+    onServerRunning: { channel in
+      let port = channel.localAddress?.port ?? configuration.port
+      localAddress.set(host: channel.localAddress?.ipAddress, port: port)
+      await onServerRunning(port)
+    },
+    logger: logger
+  )
+}
+
+/// The router alone, for tests that need no server.
+func buildRouter(
+  _ configuration: AppConfiguration,
+  accounts: AccountStore,
+  signupAPI: SignupAPI,
+  clock: any Clock<Duration>,
+  logger: Logger
+) -> Router<BasicWebSocketRequestContext> {
+  let router = Router(context: BasicWebSocketRequestContext.self)
+  router.middlewares.add(SecurityHeadersMiddleware())
+  router.middlewares.add(FileMiddleware(publicFolder, urlBasePath: "/assets", searchForIndexHtml: false, logger: logger))
+  UsersController(accounts: accounts, maxBodyBytes: configuration.maxRequestBodyBytes).addRoutes(to: router)
+  PagesController().addRoutes(to: router)
+  LiveSignupController(configuration: configuration, signupAPI: signupAPI, clock: clock, logger: logger)
+    .addRoutes(to: router)
+  return router
+}
+
+/// The folder of `live.js` and `style.css`, shipped as a SwiftPM resource.
+private let publicFolder = Bundle.module.resourceURL!.appendingPathComponent("public").path

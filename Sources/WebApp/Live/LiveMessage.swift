@@ -1,0 +1,100 @@
+import Foundation
+import SignupFeature
+
+/// A user event sent by a live page: `{"type": "usernameChanged", "value": "octocat"}`.
+struct LiveEvent: Decodable, Sendable {
+  let type: String
+  let value: String?
+}
+
+/// Why a message from a live page was refused. Its description is sent back on the socket and
+/// logged; it never repeats the message's content.
+enum LiveInputError: Error, Equatable, CustomStringConvertible {
+  case tooLarge(limit: Int)
+  case binary
+  case notJSON
+  case unknownType
+  case missingValue
+  case textTooLong(limit: Int)
+
+  var description: String {
+    switch self {
+    case .tooLarge(let limit): "Message too large (at most \(limit) bytes)"
+    case .binary: "Binary messages are not accepted: send JSON text"
+    case .notJSON: "Message is not a JSON object like {\"type\": \"usernameChanged\", \"value\": \"…\"}"
+    case .unknownType:
+      "Unknown action: use usernameChanged, passwordChanged, repeatedPasswordChanged, signup or dismissOutcome"
+    case .missingValue: "This action needs a string \"value\""
+    case .textTooLong(let limit): "Text too long (at most \(limit) characters)"
+    }
+  }
+}
+
+extension LiveEvent {
+  /// Decodes and checks one text message into a Signup screen event.
+  static func signupAction(from text: String, maxBytes: Int, maxCharacters: Int) throws(LiveInputError)
+    -> SignupReactor.Action
+  {
+    guard text.utf8.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
+    guard let event = try? JSONDecoder().decode(LiveEvent.self, from: Data(text.utf8)) else { throw .notJSON }
+    func value() throws(LiveInputError) -> String {
+      guard let value = event.value else { throw .missingValue }
+      guard value.count <= maxCharacters else { throw .textTooLong(limit: maxCharacters) }
+      return value
+    }
+    switch event.type {
+    case "usernameChanged": return .usernameChanged(try value())
+    case "passwordChanged": return .passwordChanged(try value())
+    case "repeatedPasswordChanged": return .repeatedPasswordChanged(try value())
+    case "signup": return .signup
+    case "dismissOutcome": return .dismissOutcome
+    default: throw .unknownType
+    }
+  }
+}
+
+/// What the server sends a live page: a state to show, or an error about the last message.
+enum LiveOutput {
+  struct Field: Encodable {
+    let message: String
+    let tone: String
+  }
+
+  struct State: Encodable {
+    let type = "state"
+    let username: Field
+    let password: Field
+    let repeatedPassword: Field
+    let signupEnabled: Bool
+    let signingUp: Bool
+    let alert: String?
+  }
+
+  struct Failure: Encodable {
+    let type = "error"
+    let message: String
+  }
+
+  static func state(_ state: SignupScreenState, messages: SignupMessages) -> String {
+    func field(_ result: ValidationResult) -> Field { Field(message: result.text(messages), tone: result.tone.rawValue) }
+    return encode(
+      State(
+        username: field(state.username),
+        password: field(state.password),
+        repeatedPassword: field(state.repeatedPassword),
+        signupEnabled: state.isSignupEnabled,
+        signingUp: state.isSigningUp,
+        alert: state.alert
+      )
+    )
+  }
+
+  static func failure(_ error: LiveInputError) -> String { encode(Failure(message: error.description)) }
+
+  private static func encode(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Encoding these plain structs cannot fail.
+    return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+  }
+}

@@ -1,0 +1,100 @@
+// Octoreact live pages: the browser is the View. Every user event goes to the server as a JSON action
+// over a WebSocket; every state the server's reactor produces comes back and is applied to the page.
+// No build step, no external files.
+"use strict";
+
+(function () {
+  const screen = document.querySelector("[data-live]");
+  if (!screen) return;
+
+  const fields = {
+    username: { input: byId("username"), message: byId("username-message"), action: "usernameChanged" },
+    password: { input: byId("password"), message: byId("password-message"), action: "passwordChanged" },
+    repeatedPassword: {
+      input: byId("repeated-password"),
+      message: byId("repeated-password-message"),
+      action: "repeatedPasswordChanged",
+    },
+  };
+  const button = byId("signup");
+  const activity = byId("activity");
+  const dialog = byId("outcome");
+  const dialogMessage = byId("outcome-message");
+  const connection = byId("connection");
+  const texts = screen.dataset.lang === "zh-Hans"
+    ? { connected: "已连接", reconnecting: "连接已断开，正在重新连接…" }
+    : { connected: "Connected", reconnecting: "Connection lost, reconnecting…" };
+
+  let socket = null;
+  let retryDelay = 250;
+
+  function byId(id) { return document.getElementById(id); }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = new URLSearchParams({ engine: screen.dataset.engine, lang: screen.dataset.lang });
+    socket = new WebSocket(`${scheme}//${location.host}${screen.dataset.live}?${query}`);
+    socket.addEventListener("open", () => {
+      retryDelay = 250;
+      connection.textContent = texts.connected;
+      connection.dataset.state = "connected";
+      // A new connection has a new reactor: rebuild its state from what the fields hold.
+      for (const field of Object.values(fields)) {
+        if (field.input.value !== "") send({ type: field.action, value: field.input.value });
+      }
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "state") render(message);
+      else if (message.type === "error") showError(message.message);
+    });
+    socket.addEventListener("close", () => {
+      connection.textContent = texts.reconnecting;
+      connection.dataset.state = "reconnecting";
+      button.disabled = true;
+      setTimeout(connect, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 2000);
+    });
+  }
+
+  function render(state) {
+    for (const [name, field] of Object.entries(fields)) {
+      const result = state[name];
+      if (field.message.textContent !== result.message) field.message.textContent = result.message;
+      field.message.dataset.tone = result.tone;
+      field.input.setAttribute("aria-invalid", result.tone === "failure" ? "true" : "false");
+    }
+    button.disabled = !state.signupEnabled;
+    activity.hidden = !state.signingUp;
+    if (state.alert) {
+      dialogMessage.textContent = state.alert;
+      if (!dialog.open) dialog.showModal();
+    } else if (dialog.open) {
+      dialog.close("state");
+    }
+  }
+
+  function showError(text) {
+    connection.textContent = text;
+    connection.dataset.state = "error";
+  }
+
+  for (const field of Object.values(fields)) {
+    field.input.addEventListener("input", () => send({ type: field.action, value: field.input.value }));
+  }
+  byId("signup-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!button.disabled) send({ type: "signup" });
+  });
+  // "OK", Escape or any other way of closing the dialog answers the prompt.
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue !== "state") send({ type: "dismissOutcome" });
+    dialog.returnValue = "";
+  });
+
+  connect();
+})();

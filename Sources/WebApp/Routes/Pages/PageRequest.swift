@@ -1,0 +1,43 @@
+import Hummingbird
+import SignupFeature
+
+/// What a page request asks for: its language and, for Signup, its architecture.
+struct PageRequest: Sendable {
+  let language: SignupLanguage
+  let architecture: SignupArchitecture
+
+  /// Reads `?lang=`, else `Accept-Language`; and `?engine=` (default `reactor`).
+  init(_ request: Request) throws {
+    let query = request.uri.queryParameters
+    if let lang = query["lang"] {
+      language = SignupLanguage(languageTag: String(lang))
+    } else {
+      language = Self.language(acceptLanguage: request.headers[.acceptLanguage] ?? "")
+    }
+    let engine = query["engine"].map(String.init) ?? SignupArchitecture.reactor.rawValue
+    guard let architecture = SignupArchitecture(rawValue: engine) else {
+      throw HTTPError(.badRequest, message: "Unknown engine \"\(engine)\": use reactor, mvvm or driver")
+    }
+    self.architecture = architecture
+  }
+
+  /// The first language of an `Accept-Language` header the screen speaks; English otherwise.
+  static func language(acceptLanguage: String) -> SignupLanguage {
+    for entry in acceptLanguage.split(separator: ",") {
+      let tag = entry.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+      if tag.lowercased().hasPrefix("en") { return .english }
+      if tag.lowercased().hasPrefix("zh") { return SignupLanguage(languageTag: tag) }
+    }
+    return .english
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
+    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+  }
+}
+
+extension Set where Element == Character {
+  fileprivate static let whitespaces: Set<Character> = [" ", "\t"]
+}

@@ -1,0 +1,21 @@
+import SignupFeature
+
+/// The fixed texts of the pages, in both languages.
+struct PageText: Sendable {
+  let language: SignupLanguage
+
+  private func pick(_ english: String, _ chinese: String) -> String {
+    language == .english ? english : chinese
+  }
+
+  var htmlLang: String { language == .english ? "en" : "zh-Hans" }
+  var signupTitle: String { pick("Sign up", "注册") }
+  var username: String { pick("Username", "用户名") }
+  var password: String { pick("Password", "密码") }
+  var repeatPassword: String { pick("Repeat password", "重复密码") }
+  var signUp: String { pick("Sign up", "注册") }
+  var signingUp: String { pick("Signing up…", "正在注册…") }
+  var ok: String { pick("OK", "确定") }
+  var connecting: String { pick("Connecting…", "正在连接…") }
+  var engine: String { pick("Architecture", "架构") }
+}

@@ -1,0 +1,63 @@
+import SignupFeature
+
+/// The Signup page's first paint, rendered on the server from the screen's initial state; `live.js`
+/// then binds it to a reactor over `/live/signup`.
+struct SignupPage: Sendable {
+  let request: PageRequest
+  let state: SignupScreenState
+
+  var html: String {
+    let text = PageText(language: request.language)
+    let messages = SignupMessages(request.language)
+    return """
+      <!doctype html>
+      <html lang="\(text.htmlLang)">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="referrer" content="no-referrer">
+      <title>\(HTML.escape(text.signupTitle)) · Octoreact</title>
+      <link rel="stylesheet" href="/assets/style.css">
+      <script src="/assets/live.js" defer></script>
+      </head>
+      <body>
+      <main id="signup-screen" data-live="/live/signup" data-engine="\(request.architecture.rawValue)" \
+      data-lang="\(request.language.rawValue)">
+      <h1>\(HTML.escape(text.signupTitle))</h1>
+      <p id="connection" class="connection" role="status" aria-live="polite">\(HTML.escape(text.connecting))</p>
+      <form id="signup-form" novalidate>
+      \(field(id: "username", label: text.username, type: "text", autocomplete: "username", result: state.username, messages))
+      \(field(id: "password", label: text.password, type: "password", autocomplete: "new-password", result: state.password, messages))
+      \(field(id: "repeated-password", label: text.repeatPassword, type: "password", autocomplete: "new-password", result: state.repeatedPassword, messages))
+      <div class="actions">
+      <span id="activity" class="activity" role="status" aria-live="polite" \(state.isSigningUp ? "" : "hidden")>\
+      <span class="spinner" aria-hidden="true"></span>\(HTML.escape(text.signingUp))</span>
+      <button id="signup" type="submit" \(state.isSignupEnabled ? "" : "disabled")>\(HTML.escape(text.signUp))</button>
+      </div>
+      </form>
+      <dialog id="outcome" aria-labelledby="outcome-message">
+      <p id="outcome-message">\(HTML.escape(state.alert ?? ""))</p>
+      <form method="dialog"><button id="outcome-ok" value="ok">\(HTML.escape(text.ok))</button></form>
+      </dialog>
+      <p class="engine">\(HTML.escape(text.engine)): <a href="?engine=reactor">reactor</a> · \
+      <a href="?engine=mvvm">mvvm</a> · <a href="?engine=driver">driver</a></p>
+      </main>
+      </body>
+      </html>
+      """
+  }
+
+  private func field(
+    id: String, label: String, type: String, autocomplete: String, result: ValidationResult, _ messages: SignupMessages
+  ) -> String {
+    """
+    <div class="field">
+    <label for="\(id)">\(HTML.escape(label))</label>
+    <input id="\(id)" name="\(id)" type="\(type)" autocomplete="\(autocomplete)" \
+    aria-describedby="\(id)-message" spellcheck="false" autocapitalize="off">
+    <p id="\(id)-message" class="validation" data-tone="\(result.tone.rawValue)" aria-live="polite">\
+    \(HTML.escape(result.text(messages)))</p>
+    </div>
+    """
+  }
+}

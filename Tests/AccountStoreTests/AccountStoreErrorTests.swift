@@ -1,0 +1,108 @@
+import AccountStore
+import Foundation
+import Testing
+
+@Suite("AccountStore errors")
+struct AccountStoreErrorTests {
+  @Test func pathUnderAFolderThatCannotBeCreatedIsReportedClearly() async throws {
+    let path = "/proc/octoreact-\(UUID().uuidString)/accounts.sqlite"
+
+    let error = #expect(throws: AccountStoreError.self) {
+      try AccountStore(path: path, passwordHasher: .insecureFastBcryptForTesting)
+    }
+    #expect(error?.isCannotOpen == true)
+    #expect(error?.description.hasPrefix("Cannot open the account database at “\(path)”") == true)
+    #expect(error?.description.contains("cannot be created") == true)
+  }
+
+  @Test func pathWhoseParentIsAFileIsReportedClearly() async throws {
+    try await withTemporaryFolder { folder in
+      let file = folder.appendingPathComponent("not-a-folder")
+      try Data("hello".utf8).write(to: file)
+
+      for path in [file.appendingPathComponent("accounts.sqlite").path, file.appendingPathComponent("a/b.sqlite").path] {
+        let error = #expect(throws: AccountStoreError.self) {
+          try AccountStore(path: path, passwordHasher: .insecureFastBcryptForTesting)
+        }
+        #expect(error?.isCannotOpen == true)
+        #expect(error?.description == "Cannot open the account database at “\(path)”: “\(file.path)” is a file, not a folder")
+      }
+    }
+  }
+
+  @Test func fileThatIsNotADatabaseIsReportedClearly() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder.databasePath
+      try Data(String(repeating: "definitely not SQLite ", count: 200).utf8).write(to: URL(fileURLWithPath: path))
+
+      let error = #expect(throws: AccountStoreError.self) {
+        try AccountStore(path: path, passwordHasher: .insecureFastBcryptForTesting)
+      }
+      #expect(error?.isCannotOpen == true)
+      #expect(error?.description.contains("not a database") == true)
+    }
+  }
+
+  @Test func pathThatIsAFolderIsReportedClearly() async throws {
+    try await withTemporaryFolder { folder in
+      let error = #expect(throws: AccountStoreError.self) {
+        try AccountStore(path: folder.path, passwordHasher: .insecureFastBcryptForTesting)
+      }
+      #expect(error?.isCannotOpen == true)
+      #expect(error?.description.hasSuffix("it is a folder") == true)
+    }
+  }
+
+  @Test func errorsNeverContainThePassword() async throws {
+    let secret = "Sw0rdf1sh-\(UUID().uuidString.prefix(8))"
+    let store = try AccountStore.inMemory()
+    _ = try await store.createAccount(username: "octocat", password: secret)
+
+    var errors: [AccountStoreError] = []
+    func collect(_ attempt: () async throws -> Void) async {
+      do {
+        try await attempt()
+        Issue.record("expected an error")
+      } catch let error as AccountStoreError {
+        errors.append(error)
+      } catch {
+        Issue.record(error, "expected an AccountStoreError")
+      }
+    }
+    await collect { _ = try await store.createAccount(username: "OctoCat", password: secret) }
+    await collect { _ = try await store.createAccount(username: "octo_cat", password: secret + secret + secret) }
+    await collect { _ = try await store.createAccount(username: "", password: String(secret.prefix(3))) }
+    await collect { _ = try await store.createAccount(username: "ok", password: secret + "\0") }
+    try store.close()
+    await collect { _ = try await store.verifyPassword(username: "octocat", password: secret) }
+    await collect { _ = try await store.createAccount(username: "newcomer", password: secret) }
+
+    #expect(errors.count == 6)
+    for error in errors {
+      for text in [error.description, String(reflecting: error), "\(error)", String(describing: error)] {
+        #expect(!text.contains(secret))
+        #expect(!text.contains(secret.prefix(3)))
+        #expect(!text.contains("$2b$"))
+      }
+    }
+  }
+
+  @Test func fieldErrorEncodesInGitHubsShape() throws {
+    let error = FieldError.invalid("username", message: "Username cannot begin with a hyphen")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+
+    let json = String(decoding: try encoder.encode(error), as: UTF8.self)
+    #expect(
+      json == #"{"code":"invalid","field":"username","message":"Username cannot begin with a hyphen","resource":"User"}"#
+    )
+    #expect(try JSONDecoder().decode(FieldError.self, from: Data(json.utf8)) == error)
+  }
+
+  @Test func usernameTakenDescriptionNamesTheUsername() {
+    let error = AccountStoreError.usernameTaken("octocat")
+    #expect(error.isUsernameTaken)
+    #expect(error.description == "Username already taken: “octocat”")
+    #expect(error == .usernameTaken("octocat"))
+  }
+}

@@ -1,0 +1,54 @@
+import AsyncHTTPClient
+import GitHubClient
+import HummingbirdTesting
+import Testing
+
+/// Runs `body` with a live ``GitHubClient`` pointed at a fresh ``FakeGitHubServer`` on a loopback port.
+///
+/// `configure` adjusts the configuration (token, timeout, base URL) before the client is made. The HTTP client is created for the run and shut down after it, whatever `body` does.
+func withFakeGitHub<Value: Sendable>(
+  configure: @Sendable (inout GitHubClientConfiguration) -> Void = { _ in },
+  _ body: @Sendable (GitHubClient, FakeGitHubServer) async throws -> Value
+) async throws -> Value {
+  let server = FakeGitHubServer()
+  return try await server.makeApplication().test(.live) { testClient in
+    let port = try #require(testClient.port)
+    var configuration = GitHubClientConfiguration.octoreact(baseURL: "http://localhost:\(port)")
+    configure(&configuration)
+    return try await withHTTPClient { httpClient in
+      try await body(.live(configuration: configuration, httpClient: httpClient), server)
+    }
+  }
+}
+
+/// Runs `body` with an `HTTPClient` on the shared event loop group and shuts it down afterwards.
+func withHTTPClient<Value>(_ body: (HTTPClient) async throws -> Value) async throws -> Value {
+  let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+  do {
+    let value = try await body(httpClient)
+    try await httpClient.shutdown()
+    return value
+  } catch {
+    try await httpClient.shutdown()
+    throw error
+  }
+}
+
+/// A loopback port nothing listens on: one a fake server used and released.
+func closedLoopbackPort() async throws -> Int {
+  try await FakeGitHubServer().makeApplication().test(.live) { testClient in
+    try #require(testClient.port)
+  }
+}
+
+/// The error `operation` throws, or nil when it returns.
+func failure<Value>(
+  from operation: () async throws(GitHubClientError) -> Value
+) async -> GitHubClientError? {
+  do {
+    _ = try await operation()
+    return nil
+  } catch {
+    return error
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import WebApp
+
+/// The server-rendered first paint of the pages.
+@Suite(.timeLimit(.minutes(1)))
+struct PagesTests {
+  @Test func signupPageHasLabelledControlsAndLiveRegions() async throws {
+    try await TestApp().application().test(.router) { client in
+      let page = try await client.execute(uri: "/signup", method: .get)
+      #expect(page.status == .ok)
+      #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+      let html = page.text
+      for label in ["Username", "Password", "Repeat password"] {
+        #expect(html.contains(">\(label)</label>"))
+      }
+      #expect(html.contains(#"<label for="username">"#) && html.contains(#"<input id="username""#))
+      #expect(html.contains(#"<label for="repeated-password">"#))
+      #expect(html.contains(">Sign up</button>") && html.contains("disabled"))
+      #expect(html.components(separatedBy: #"aria-live="polite""#).count - 1 >= 4)
+      #expect(html.contains(#"<dialog id="outcome""#))
+      #expect(html.contains(#"data-engine="reactor""#))
+      #expect(html.contains("/assets/live.js"))
+    }
+  }
+
+  @Test func chineseFromAcceptLanguageOrQuery() async throws {
+    try await TestApp().application().test(.router) { client in
+      let byHeader = try await client.execute(uri: "/signup", method: .get, headers: [.acceptLanguage: "zh-CN,zh;q=0.9"])
+      #expect(byHeader.text.contains(">用户名</label>") && byHeader.text.contains(#"lang="zh-Hans""#))
+      let byQuery = try await client.execute(uri: "/signup?lang=zh-Hans", method: .get)
+      #expect(byQuery.text.contains(">重复密码</label>"))
+      let english = try await client.execute(uri: "/signup", method: .get, headers: [.acceptLanguage: "en-US,zh;q=0.5"])
+      #expect(english.text.contains(">Username</label>"))
+    }
+  }
+
+  @Test(arguments: ["mvvm", "driver", "reactor"])
+  func engineIsChosenByQuery(_ engine: String) async throws {
+    try await TestApp().application().test(.router) { client in
+      let page = try await client.execute(uri: "/signup?engine=\(engine)", method: .get)
+      #expect(page.text.contains(#"data-engine="\#(engine)""#))
+    }
+  }
+
+  @Test func unknownEngineIs400() async throws {
+    try await TestApp().application().test(.router) { client in
+      let page = try await client.execute(uri: "/signup?engine=elm", method: .get)
+      #expect(page.status == .badRequest)
+    }
+  }
+
+  @Test func homeLinksToSignupAndAssetsAreServed() async throws {
+    try await TestApp().application().test(.router) { client in
+      let home = try await client.execute(uri: "/", method: .get)
+      #expect(home.text.contains(#"href="/signup""#))
+      let script = try await client.execute(uri: "/assets/live.js", method: .get)
+      #expect(script.status == .ok && script.text.contains("new WebSocket"))
+      let style = try await client.execute(uri: "/assets/style.css", method: .get)
+      #expect(style.status == .ok)
+      #expect(home.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+    }
+  }
+}

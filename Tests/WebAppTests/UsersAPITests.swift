@@ -1,0 +1,132 @@
+import AccountStore
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import WebApp
+
+/// `GET /users/{username}` and `POST /users`: every status, in GitHub's shapes.
+@Suite(.timeLimit(.minutes(1)))
+struct UsersAPITests {
+  func signupBody(_ username: String, _ password: String) -> ByteBuffer {
+    ByteBuffer(string: #"{"username": "\#(username)", "password": "\#(password)"}"#)
+  }
+
+  @Test func unknownUserIs404NotFound() async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      let response = try await client.execute(uri: "/users/nobody", method: .get)
+      #expect(response.status == .notFound)
+      #expect(response.json["message"] as? String == "Not Found")
+    }
+  }
+
+  @Test func signupCreatesAUserThatCanBeFetched() async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      let created = try await client.execute(uri: "/users", method: .post, body: signupBody("octocat", "secret1"))
+      #expect(created.status == .created)
+      #expect(created.json["login"] as? String == "octocat")
+      #expect(created.json["id"] is Int)
+      let fetched = try await client.execute(uri: "/users/OctoCat", method: .get)
+      #expect(fetched.status == .ok)
+      #expect(fetched.json["login"] as? String == "octocat")
+      let createdAt = try #require(fetched.json["created_at"] as? String)
+      #expect(createdAt.hasSuffix("Z") && createdAt.contains("T"))
+      #expect(fetched.json["password"] == nil && fetched.json["password_hash"] == nil)
+    }
+  }
+
+  @Test func takenNameInAnyLetterCaseIs409() async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      _ = try await client.execute(uri: "/users", method: .post, body: signupBody("octocat", "secret1"))
+      let again = try await client.execute(uri: "/users", method: .post, body: signupBody("OCTOCAT", "secret2"))
+      #expect(again.status == .conflict)
+      #expect(again.json["message"] as? String == "Username already taken")
+    }
+  }
+
+  @Test func invalidInputIs422WithGitHubStyleErrors() async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      let response = try await client.execute(uri: "/users", method: .post, body: signupBody("-bad-", "abc"))
+      #expect(response.status == .unprocessableContent)
+      #expect(response.json["message"] as? String == "Validation Failed")
+      let errors = try #require(response.json["errors"] as? [[String: Any]])
+      let fields = Set(errors.compactMap { $0["field"] as? String })
+      #expect(fields == ["username", "password"])
+      #expect(errors.allSatisfy { $0["resource"] as? String == "User" && $0["code"] as? String == "invalid" })
+      #expect(!response.text.contains("abc"))
+    }
+  }
+
+  @Test func missingFieldsAre422MissingField() async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      let response = try await client.execute(uri: "/users", method: .post, body: ByteBuffer(string: "{}"))
+      #expect(response.status == .unprocessableContent)
+      let errors = try #require(response.json["errors"] as? [[String: Any]])
+      #expect(errors.allSatisfy { $0["code"] as? String == "missing_field" })
+    }
+  }
+
+  @Test(arguments: ["not json", "[1, 2]", #"{"username": 12}"#, ""])
+  func malformedJSONIs400(_ body: String) async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      let response = try await client.execute(uri: "/users", method: .post, body: ByteBuffer(string: body))
+      #expect(response.status == .badRequest)
+      #expect(response.json["message"] as? String == "Problems parsing JSON")
+    }
+  }
+
+  @Test func bodyOverTheLimitIs400() async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      let huge = String(repeating: "a", count: 20_000)
+      let response = try await client.execute(uri: "/users", method: .post, body: signupBody(huge, "secret1"))
+      #expect(response.status == .badRequest)
+      #expect((response.json["message"] as? String)?.contains("larger than") == true)
+    }
+  }
+
+  @Test func concurrentSignupsOfOneNameCreateExactlyOneAccount() async throws {
+    let app = try TestApp()
+    try await app.application().test(.live) { client in
+      let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+        for name in ["racer", "RACER", "Racer", "rAcEr", "racer", "RaceR"] {
+          group.addTask {
+            try await client.execute(uri: "/users", method: .post, body: signupBody(name, "secret1")).status
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(statuses.filter { $0 == .created }.count == 1)
+      #expect(statuses.filter { $0 == .conflict }.count == 5)
+    }
+  }
+
+  @Test func accountsSurviveARestart() async throws {
+    let database = TemporaryDatabase()
+    defer { database.cleanUp() }
+    do {
+      let accounts = try AccountStore(path: database.path, passwordHasher: .bcrypt(cost: 4))
+      let app = buildApplication(AppConfiguration(port: 0), accounts: accounts, httpClient: .shared, logger: TestApp.quietLogger)
+      try await app.test(.router) { client in
+        let created = try await client.execute(uri: "/users", method: .post, body: signupBody("survivor", "secret1"))
+        #expect(created.status == .created)
+      }
+      try accounts.close()
+    }
+    let reopened = try AccountStore(path: database.path, passwordHasher: .bcrypt(cost: 4))
+    defer { try? reopened.close() }
+    let app = buildApplication(AppConfiguration(port: 0), accounts: reopened, httpClient: .shared, logger: TestApp.quietLogger)
+    try await app.test(.router) { client in
+      let fetched = try await client.execute(uri: "/users/SURVIVOR", method: .get)
+      #expect(fetched.status == .ok)
+      #expect(fetched.json["login"] as? String == "survivor")
+    }
+  }
+}
