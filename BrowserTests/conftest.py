@@ -157,7 +157,6 @@ class ConsoleLog:
 
     def __init__(self, page: Page):
         self.errors: list[str] = []
-        self.favicon_missing = False
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
 
@@ -165,15 +164,7 @@ class ConsoleLog:
         if message.type != "error":
             return
         where = message.location.get("url") or "?"
-        if where.endswith("/favicon.ico"):
-            # Chromium asks for /favicon.ico once per browser and origin, when a page declares no icon.
-            self.favicon_missing = True
         self.errors.append(f"{message.text} [{where}]")
-
-    @property
-    def unexpected_errors(self) -> list[str]:
-        """The errors other than a missing /favicon.ico (reported by test_page_loads_without_console_errors)."""
-        return [error for error in self.errors if not error.endswith("/favicon.ico]")]
 
 
 def new_page(browser: Browser) -> Page:

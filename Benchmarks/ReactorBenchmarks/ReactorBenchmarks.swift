@@ -77,7 +77,8 @@ func workloadConfiguration(
   warmupIterations: Int = 1
 ) -> Benchmark.Configuration {
   .init(
-    metrics: [rate, .wallClock, .cpuTotal, .peakMemoryResident, .mallocCountTotal] + extra + [Rate.otherLoad],
+    metrics: [rate, .wallClock, .cpuTotal, .peakMemoryResident, .peakMemoryResidentDelta, .mallocCountTotal]
+      + extra + [Rate.otherLoad],
     units: Dictionary(uniqueKeysWithValues: ([rate, Rate.otherLoad] + extra).map { ($0, BenchmarkUnits.count) }),
     warmupIterations: warmupIterations,
     scalingFactor: .one,

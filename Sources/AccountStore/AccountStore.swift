@@ -44,6 +44,15 @@ public final class AccountStore: Sendable {
   let passwordPolicy: PasswordPolicy
   /// The hash an unknown username is checked against, made on first need (see `verifyPassword`).
   private let decoyHash = Mutex<String?>(nil)
+  /// Whether the store is closed, and how many operations are using the database.
+  private let lifecycle = Mutex(Lifecycle())
+
+  private struct Lifecycle {
+    var isClosed = false
+    var operationsInFlight = 0
+    /// `close()` was called while operations were in flight: the last one closes the database.
+    var closesWhenIdle = false
+  }
 
   /// Opens the SQLite database at `path` in WAL mode, creating its folders and file if needed,
   /// and migrates it.
@@ -117,6 +126,8 @@ public final class AccountStore: Sendable {
 
   /// The account whose login equals `login` ignoring letter case, or `nil`.
   public func account(named login: String) async throws(AccountStoreError) -> Account? {
+    try beginOperation()
+    defer { endOperation() }
     do {
       return try await writer.read { db in try AccountRecord.named(login).fetchOne(db)?.account }
     } catch {
@@ -136,6 +147,8 @@ public final class AccountStore: Sendable {
   public func createAccount(username: String, password: String) async throws(AccountStoreError) -> Account {
     let errors = validationErrors(username: username, password: password)
     guard errors.isEmpty else { throw .validationFailed(errors) }
+    try beginOperation()
+    defer { endOperation() }
     guard try await account(named: username) == nil else { throw .usernameTaken(username) }
 
     let passwordHash = await passwordHasher.hashOffCooperativePool(password)
@@ -161,6 +174,8 @@ public final class AccountStore: Sendable {
   /// as for a wrong password.
   public func verifyPassword(username: String, password: String) async throws(AccountStoreError) -> Account? {
     guard isVerifiable(password) else { return nil }
+    try beginOperation()
+    defer { endOperation() }
     let record: AccountRecord?
     do {
       record = try await writer.read { db in try AccountRecord.named(username).fetchOne(db) }
@@ -175,8 +190,20 @@ public final class AccountStore: Sendable {
     return record.account
   }
 
-  /// Closes the database. Any later call throws ``AccountStoreError/storage(_:)``.
+  /// Closes the database. Any later call throws ``AccountStoreError/storage(_:)``; closing again
+  /// does nothing.
+  ///
+  /// When no operation is running, the database is closed before this returns (so the file can
+  /// be reopened at once). Otherwise the operations in flight finish normally and the last one
+  /// closes it.
   public func close() throws(AccountStoreError) {
+    let closesNow = lifecycle.withLock { state in
+      guard !state.isClosed else { return false }
+      state.isClosed = true
+      state.closesWhenIdle = state.operationsInFlight > 0
+      return !state.closesWhenIdle
+    }
+    guard closesNow else { return }
     do {
       try writer.close()
     } catch {
@@ -185,6 +212,27 @@ public final class AccountStore: Sendable {
   }
 
   // MARK: - Private
+
+  /// Counts an operation in, or throws when the store is closed. SQLite must not be called on a
+  /// closed connection (without SQLITE_ENABLE_API_ARMOR, as on Linux, that crashes), so the
+  /// connection stays open until every operation that got in has ended.
+  private func beginOperation() throws(AccountStoreError) {
+    let isOpen = lifecycle.withLock { state in
+      guard !state.isClosed else { return false }
+      state.operationsInFlight += 1
+      return true
+    }
+    guard isOpen else { throw .storage("the account store is closed") }
+  }
+
+  private func endOperation() {
+    let closesNow = lifecycle.withLock { state in
+      state.operationsInFlight -= 1
+      return state.closesWhenIdle && state.operationsInFlight == 0
+    }
+    // A deferred close has no caller left to report to; GRDB closes on deinit if this fails.
+    if closesNow { try? writer.close() }
+  }
 
   private func decoy() async -> String {
     if let hash = decoyHash.withLock({ $0 }) { return hash }
@@ -196,59 +244,6 @@ public final class AccountStore: Sendable {
     }
   }
 
-  private static var configuration: Configuration {
-    var configuration = Configuration()
-    configuration.label = "AccountStore"
-    // Other processes (an import, the sqlite3 shell) may hold the write lock for a moment.
-    configuration.busyMode = .timeout(5)
-    // The default, stated: statement arguments (password hashes) stay out of error descriptions.
-    configuration.publicStatementArguments = false
-    return configuration
-  }
-
-  /// Checks the location before SQLite does, for errors that say what is wrong, then opens it.
-  private static func openPool(at path: String) throws(AccountStoreError) -> DatabasePool {
-    let fileManager = FileManager.default
-    let file = URL(fileURLWithPath: path)
-    let folder = file.deletingLastPathComponent()
-
-    // The nearest part of the folder path that exists must be a folder.
-    var existing = folder
-    var isFolder: ObjCBool = false
-    while !fileManager.fileExists(atPath: existing.path, isDirectory: &isFolder) {
-      existing = existing.deletingLastPathComponent()
-    }
-    guard isFolder.boolValue else {
-      throw .cannotOpen(path: path, reason: "“\(existing.path)” is a file, not a folder")
-    }
-    if existing.path != folder.path {
-      do {
-        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-      } catch {
-        throw .cannotOpen(
-          path: path,
-          reason: "the folder “\(folder.path)” cannot be created in “\(existing.path)” (\(reason(error)))"
-        )
-      }
-    }
-    // WAL mode writes `-wal` and `-shm` files beside the database: the folder must be writable.
-    guard fileManager.isWritableFile(atPath: folder.path) else {
-      throw .cannotOpen(path: path, reason: "the folder “\(folder.path)” is not writable")
-    }
-    if fileManager.fileExists(atPath: file.path, isDirectory: &isFolder) {
-      guard !isFolder.boolValue else { throw .cannotOpen(path: path, reason: "it is a folder") }
-      guard fileManager.isWritableFile(atPath: file.path) else {
-        throw .cannotOpen(path: path, reason: "the file is not writable")
-      }
-    }
-
-    do {
-      return try DatabasePool(path: path, configuration: configuration)
-    } catch {
-      throw .cannotOpen(path: path, reason: reason(error))
-    }
-  }
-
   /// Translates any error at the store boundary, a unique-constraint failure while creating
   /// `login` becoming ``AccountStoreError/usernameTaken(_:)``.
   private static func translate(_ error: any Error, creating login: String? = nil) -> AccountStoreError {
@@ -257,19 +252,5 @@ public final class AccountStore: Sendable {
       return .usernameTaken(login)
     }
     return .storage(reason(error))
-  }
-
-  /// A description of `error` without SQL or statement arguments.
-  private static func reason(_ error: any Error) -> String {
-    switch error {
-    case let error as DatabaseError:
-      "SQLite error \(error.extendedResultCode.rawValue): \(error.message ?? "unknown error")"
-    case is CancellationError:
-      "cancelled"
-    case let error as CocoaError:
-      error.localizedDescription
-    default:
-      String(describing: type(of: error))
-    }
   }
 }

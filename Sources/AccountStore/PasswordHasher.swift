@@ -7,7 +7,7 @@ internal import SignupFeature
 ///
 /// **Threading:** both functions are slow on purpose (bcrypt at cost 12 takes about 250 ms) and
 /// block the thread that calls them. ``AccountStore`` never calls them on Swift's cooperative
-/// thread pool; see ``PasswordHasher/hashOffCooperativePool(_:)``.
+/// thread pool: it runs them on GCD threads (see `PasswordHasher.queue`).
 ///
 /// For example:
 ///

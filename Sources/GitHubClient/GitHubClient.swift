@@ -18,12 +18,14 @@ public struct GitHubClient: Sendable {
   ///
   /// A 409 throws ``GitHubClientError/usernameTaken``, a 422 ``GitHubClientError/validationFailed(_:)``, and a
   /// 404 (a server without signup, such as GitHub) ``GitHubClientError/notFound``.
-  public var createUser: @Sendable (_ username: String, _ password: String) async throws(GitHubClientError) -> GitHubUser
+  public var createUser:
+    @Sendable (_ username: String, _ password: String) async throws(GitHubClientError) -> GitHubUser
 
   /// Creates a client from its endpoints.
   public init(
     user: @escaping @Sendable (_ login: String) async throws(GitHubClientError) -> GitHubUser?,
-    createUser: @escaping @Sendable (_ username: String, _ password: String) async throws(GitHubClientError) -> GitHubUser
+    createUser:
+      @escaping @Sendable (_ username: String, _ password: String) async throws(GitHubClientError) -> GitHubUser
   ) {
     self.user = user
     self.createUser = createUser

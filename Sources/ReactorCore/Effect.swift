@@ -108,6 +108,16 @@ extension Effect {
     }
   }
 
+  /// The cancellation identifiers in this effect that are known without running any work, with
+  /// whether each cancels work in flight.
+  var cancellations: [(id: CancelID, cancelInFlight: Bool)] {
+    switch operation {
+    case .cancellable(let inner, let id, let cancelInFlight): [(id, cancelInFlight)] + inner.cancellations
+    case .concat(let effects), .merge(let effects): effects.flatMap(\.cancellations)
+    case .none, .mutation, .run, .cancel: []
+    }
+  }
+
   /// True when carrying out the effect needs no task.
   var isSynchronous: Bool {
     switch operation {

@@ -1,7 +1,9 @@
 /// Delivers mutations from asynchronous work to the store that runs it.
 ///
 /// Handed to ``Effect/run(_:)``. Calling it is synchronous: the mutation has been applied (or
-/// dropped because the work was cancelled or the store released) when the call returns.
+/// dropped because the work was cancelled or the store released) when the call returns. The one
+/// exception is a `send` made on the thread that is processing the store's queue (from a
+/// cancellation handler that processing ran): it is queued and applied right after.
 public struct Send<Mutation: Sendable>: Sendable {
   let deliver: @Sendable (Mutation) -> Void
   let cancelled: @Sendable () -> Bool

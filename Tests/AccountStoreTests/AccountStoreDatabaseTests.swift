@@ -1,4 +1,5 @@
 import AccountStore
+import Dispatch
 import Foundation
 import GRDB
 import Testing
@@ -52,7 +53,9 @@ struct AccountStoreDatabaseTests {
       let (migrations, columns, count) = try await DatabaseQueue(path: folder.databasePath).read { db in
         (
           try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
-          try Row.fetchAll(db, sql: "PRAGMA table_info(accounts)").map { "\($0["name"] as String) \($0["type"] as String)" },
+          try Row.fetchAll(db, sql: "PRAGMA table_info(accounts)").map {
+            "\($0["name"] as String) \($0["type"] as String)"
+          },
           try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM accounts")
         )
       }
@@ -144,7 +147,52 @@ struct AccountStoreDatabaseTests {
       #expect(error?.isUsernameTaken == false)
       #expect(error?.isCannotOpen == false)
       #expect(error?.fieldErrors == [])
-      #expect(error?.description.hasPrefix("Account storage failed") == true)
+      #expect(error?.description == "Account storage failed: the account store is closed")
+    }
+  }
+
+  @Test func closedInMemoryStoreThrowsAndClosingTwiceDoesNothing() async throws {
+    let store = try AccountStore.inMemory()
+    try store.close()
+    try store.close()
+
+    await #expect(throws: AccountStoreError.storage("the account store is closed")) {
+      try await store.account(named: "octocat")
+    }
+    await #expect(throws: AccountStoreError.storage("the account store is closed")) {
+      try await store.createAccount(username: "octocat", password: "hunter22")
+    }
+    await #expect(throws: AccountStoreError.storage("the account store is closed")) {
+      try await store.verifyPassword(username: "octocat", password: "hunter22")
+    }
+  }
+
+  @Test func closingDuringASignupLetsItFinishThenCloses() async throws {
+    try await withTemporaryFolder { folder in
+      let hashingStarted = DispatchSemaphore(value: 0)
+      let hashingMayGoOn = DispatchSemaphore(value: 0)
+      let probe = HasherProbe(beforeHash: {
+        hashingStarted.signal()
+        hashingMayGoOn.wait()
+      })
+      let store = try AccountStore(path: folder.databasePath, passwordHasher: probe.hasher)
+
+      let signup = Task { try await store.createAccount(username: "octocat", password: "hunter22") }
+      // Wait on a GCD thread, not on the cooperative pool.
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          hashingStarted.wait()
+          continuation.resume()
+        }
+      }
+      try store.close()
+      hashingMayGoOn.signal()
+
+      let created = try await signup.value
+      await #expect(throws: AccountStoreError.self) { try await store.account(named: "octocat") }
+      let reopened = try AccountStore(path: folder.databasePath, passwordHasher: .insecureFastBcryptForTesting)
+      #expect(try await reopened.account(named: "octocat") == created)
+      try reopened.close()
     }
   }
 }

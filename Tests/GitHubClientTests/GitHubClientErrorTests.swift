@@ -55,7 +55,9 @@ struct GitHubClientErrorTests {
 
   @Test func codeNamesTheCaseWithoutItsDetails() {
     #expect(GitHubClientError.unexpectedStatus(500, message: "a").code == .unexpectedStatus)
-    #expect(GitHubClientError.unexpectedStatus(500, message: "a").code == GitHubClientError.unexpectedStatus(404, message: nil).code)
+    #expect(
+      GitHubClientError.unexpectedStatus(500, message: "a").code
+        == GitHubClientError.unexpectedStatus(404, message: nil).code)
     #expect(GitHubClientError.unimplemented("x").code == .unimplemented)
     #expect(GitHubClientError.Code.rateLimited.description == "rateLimited")
   }
@@ -66,7 +68,9 @@ struct GitHubClientErrorTests {
   }
 
   @Test func descriptionsAreShortEnglish() {
-    #expect(GitHubClientError.unexpectedStatus(500, message: "Server Error").description == "Unexpected HTTP status 500: Server Error")
+    #expect(
+      GitHubClientError.unexpectedStatus(500, message: "Server Error").description
+        == "Unexpected HTTP status 500: Server Error")
     #expect(GitHubClientError.usernameTaken.description == "Username already taken (409)")
     #expect(
       GitHubClientError.validationFailed([GitHubFieldError(field: "username", code: "invalid")]).description

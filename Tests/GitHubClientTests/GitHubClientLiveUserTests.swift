@@ -40,7 +40,7 @@ struct GitHubClientLiveUserTests {
   }
 
   @Test func tokenIsSentAsBearer() async throws {
-    let request = try await withFakeGitHub(configure: { $0.token = "ghp_bearer123" }) { client, server in
+    let request = try await withFakeGitHub(token: "ghp_bearer123") { client, server in
       _ = try await client.user("octocat")
       return try #require(server.requests.first)
     }
@@ -65,7 +65,7 @@ struct GitHubClientLiveUserTests {
   }
 
   @Test func baseURLWithTrailingSlashGivesTheSamePath() async throws {
-    let (user, request) = try await withFakeGitHub(configure: { $0.baseURL += "/" }) { client, server in
+    let (user, request) = try await withFakeGitHub(baseURLSuffix: "/") { client, server in
       (try await client.user("octocat"), try #require(server.requests.first))
     }
 
@@ -74,7 +74,7 @@ struct GitHubClientLiveUserTests {
   }
 
   @Test func customUserAgentIsSent() async throws {
-    let request = try await withFakeGitHub(configure: { $0.userAgent = "octoreact-tests/1.0" }) { client, server in
+    let request = try await withFakeGitHub(userAgent: "octoreact-tests/1.0") { client, server in
       _ = try await client.user("octocat")
       return try #require(server.requests.first)
     }

@@ -22,7 +22,8 @@ struct GitHubUserTests {
 
   @Test func missingOrNullCreationDateIsNil() throws {
     let missing = try JSONDecoder().decode(GitHubUser.self, from: Data(#"{"login": "a", "id": 1}"#.utf8))
-    let null = try JSONDecoder().decode(GitHubUser.self, from: Data(#"{"login": "a", "id": 1, "created_at": null}"#.utf8))
+    let null = try JSONDecoder().decode(
+      GitHubUser.self, from: Data(#"{"login": "a", "id": 1, "created_at": null}"#.utf8))
 
     #expect(missing.createdAt == nil)
     #expect(null.createdAt == nil)

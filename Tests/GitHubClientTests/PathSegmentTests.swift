@@ -21,6 +21,8 @@ struct PathSegmentTests {
   }
 
   @Test func urlKeepsABasePathPrefix() {
-    #expect(PathSegment.url(base: "https://ghe.example.com/api/v3/", segments: ["users"]) == "https://ghe.example.com/api/v3/users")
+    #expect(
+      PathSegment.url(base: "https://ghe.example.com/api/v3/", segments: ["users"])
+        == "https://ghe.example.com/api/v3/users")
   }
 }

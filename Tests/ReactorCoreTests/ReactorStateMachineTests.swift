@@ -108,9 +108,20 @@ struct ReactorStateMachineTests {
     var machine = Machine()
     let task = try machine.start()
 
-    let offered = machine.offerMutation("m", from: task)
+    let offered = machine.offerMutation("m", from: task, on: ThreadIdentity.current)
 
     #expect(offered == .drainYourself)
+  }
+
+  @Test func mutationFromAnotherThreadWhileDrainingWaitsToDrainItself() async throws {
+    let (other, identity) = await ParkedThread.start()
+    defer { other.unpark() }
+    var machine = Machine()
+    let task = try machine.start()
+    machine.beginDrain(on: identity)
+
+    // Not queued: the sender waits for the drain lock, so its `send` returns after it is applied.
+    #expect(machine.offerMutation("m", from: task, on: ThreadIdentity.current) == .drainYourself)
   }
 
   @Test func mutationWhileDrainingIsQueuedBehindEarlierWork() throws {
@@ -121,7 +132,7 @@ struct ReactorStateMachineTests {
 
     let offers = [
       machine.offerAction("a", from: me),
-      machine.offerMutation("m", from: task),
+      machine.offerMutation("m", from: task, on: me),
       machine.offerAction("b", from: me),
     ]
 
@@ -135,9 +146,9 @@ struct ReactorStateMachineTests {
     let task = try machine.start()
     machine.finish(task)
 
-    let whileIdle = machine.offerMutation("late", from: task)
+    let whileIdle = machine.offerMutation("late", from: task, on: me)
     machine.beginDrain(on: me)
-    let whileDraining = machine.offerMutation("late", from: task)
+    let whileDraining = machine.offerMutation("late", from: task, on: me)
 
     #expect(whileIdle == .dropped)
     #expect(whileDraining == .dropped)
@@ -151,7 +162,7 @@ struct ReactorStateMachineTests {
     let stale = try machine.start(search)
     let other = try machine.start()
     machine.beginDrain(on: me)
-    let offers = [machine.offerMutation("stale", from: stale), machine.offerMutation("fresh", from: other)]
+    let offers = [machine.offerMutation("stale", from: stale, on: me), machine.offerMutation("fresh", from: other, on: me)]
     #expect(offers == [.queued, .queued])
 
     _ = machine.cancel(search)
@@ -225,29 +236,6 @@ struct ReactorStateMachineTests {
     #expect(!attached)
   }
 
-  @Test func addedCancelIDMakesARunningTaskCancellableUnderIt() throws {
-    var machine = Machine()
-    let (task, handle) = try machine.startAttached()
-
-    machine.addCancelID(CancelID("late"), to: task)
-    let cancelled = machine.cancel(CancelID("late"))
-
-    #expect(cancelled == [handle])
-    #expect(!machine.isLive(task))
-  }
-
-  @Test func addingACancelIDToAFinishedTaskDoesNothing() throws {
-    var machine = Machine()
-    let task = try machine.start()
-    machine.finish(task)
-
-    machine.addCancelID(CancelID("late"), to: task)
-    let cancelled = machine.cancel(CancelID("late"))
-
-    #expect(cancelled.isEmpty)
-    #expect(machine.runningTaskCount == 0)
-  }
-
   @Test func finishedTaskIsNoLongerUnderItsCancelIDs() throws {
     var machine = Machine()
     let search = CancelID("search")
@@ -269,7 +257,7 @@ struct ReactorStateMachineTests {
 
     let cancelled = machine.shutDown()
     let refused = machine.registerTask(cancelIDs: [])
-    let late = machine.offerMutation("late", from: first)
+    let late = machine.offerMutation("late", from: first, on: ThreadIdentity.current)
     let cancelledAfter = machine.cancel(CancelID("a"))
 
     #expect(Set(cancelled) == [firstHandle, secondHandle])

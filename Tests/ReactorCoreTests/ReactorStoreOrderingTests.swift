@@ -294,8 +294,6 @@ struct ReactorStoreOrderingTests {
       let own = log.filter { $0.hasPrefix("\(task).") && !$0.hasSuffix("async") }
       #expect(own == (0..<250).map { "\(task).\($0)" })
     }
-    withKnownIssue("Mutations queued by ending effects are dropped", isIntermittent: true) {
-      #expect(log.count == 2000)
-    }
+    #expect(log.count == 2000)
   }
 }

@@ -93,10 +93,8 @@ struct SendTests {
     #expect(probe.events == [["one"], ["one", "two"]])
   }
 
-  /// Send.swift:3-4 promises "the mutation has been applied (or dropped …) when the call returns".
-  /// While another thread drains, `ReactorStateMachine.offerMutation` (ReactorStateMachine.swift:52-54)
-  /// queues the mutation for that thread and `ReactorStorage.deliver` (ReactorStorage.swift:41)
-  /// returns at once, before it is applied.
+  /// `Send` promises "the mutation has been applied (or dropped …) when the call returns", also
+  /// while another thread drains: the sender waits for the drain lock.
   @Test func mutationIsAppliedWhenSendReturnsEvenWhileAnotherThreadDrains() async {
     let scene = BlockedDrain()
     await scene.holdDrain()
@@ -104,16 +102,11 @@ struct SendTests {
     let returned = await scene.sendLate()
     await scene.releaseDrain()
 
-    withKnownIssue("Send returns before its mutation is applied while another thread drains") {
-      #expect(returned == "send returned, applied: true")
-    }
+    #expect(returned == "send returned, applied: true")
   }
 
-  /// A mutation queued for the draining thread is skipped by `ReactorStateMachine.nextWork`
-  /// (ReactorStateMachine.swift:69) when its task is no longer in the task table; but the table
-  /// also forgets a task that simply *finished* (`ReactorStorage.start` calls `finish(id)` when the
-  /// work returns, ReactorStorage.swift:129). So the last mutation of an effect that ends while
-  /// another thread drains is lost, although nothing cancelled it.
+  /// The last mutation of an effect that ends while another thread drains is applied, although the
+  /// effect's task has finished by the time the drain lock is free.
   @Test func mutationQueuedWhileAnotherThreadDrainsIsAppliedAfterItsEffectEnds() async {
     let scene = BlockedDrain()
     await scene.holdDrain()
@@ -122,8 +115,6 @@ struct SendTests {
     await yieldUntil { scene.store.runningTaskCount == 0 }  // the effect has ended
     await scene.releaseDrain()
 
-    withKnownIssue("A finished effect's queued mutation is dropped as if it had been cancelled") {
-      #expect(scene.store.currentState == ["hold", "late"])
-    }
+    #expect(scene.store.currentState == ["hold", "late"])
   }
 }

@@ -235,10 +235,8 @@ struct StateRecorderTests {
     #expect(recorder.values.map(\.count) == [0, 1])
   }
 
-  /// StateRecorder.swift:19-20 tells tests to rely on a `.timeLimit` trait, but `first(where:)` and
-  /// `next(after:where:)` (StateRecorder.swift:88-116) wait in `withCheckedContinuation` with no
-  /// cancellation handler. A time limit cancels the test's task, records its issue, then waits for
-  /// the test to return: a test stuck in `first` never does, and the whole run hangs.
+  /// Tests rely on a `.timeLimit` trait: when it cancels a test stuck in `first(where:)`, the wait
+  /// must end (with `nil`) so the test returns and the run goes on.
   @Test func waitingEndsWhenTheWaitingTaskIsCancelled() async {
     let clock = TestClock()
     let (values, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -246,12 +244,8 @@ struct StateRecorderTests {
     let waiter = Task { await recorder.first { $0 == 1 } }
 
     waiter.cancel()
-    // Only so this test can end today: a cancellable wait has returned nil by now.
-    continuation.yield(1)
-
     let found = await waiter.value
-    withKnownIssue("StateRecorder.first(where:) ignores cancellation") {
-      #expect(found == nil)
-    }
+    continuation.yield(1)
+    #expect(found == nil)
   }
 }

@@ -8,16 +8,17 @@ extension GitHubClient {
   /// Every request carries `Accept: application/vnd.github+json`, `X-GitHub-Api-Version: 2022-11-28`, the
   /// configured `User-Agent` and, when there is a token, `Authorization: Bearer …`. Path segments are
   /// percent-encoded. The whole call, body included, fails with `.timeout` after `configuration.timeout`, and a
-  /// body over `configuration.maxResponseBodySize` with `.invalidResponse`. The caller owns `httpClient` and shuts
-  /// it down; by default it is AsyncHTTPClient's process-wide `HTTPClient.shared`, which needs no shutdown. With AsyncHTTPClient's default connection retries, a refused connection is reported as `.transport`
-  /// when the timeout ends; set `connectionPool.retryConnectionEstablishment = false` to fail at once.
+  /// body over `configuration.maxResponseBodySize` with `.invalidResponse`.
+  ///
+  /// The caller owns `httpClient`; by default it is AsyncHTTPClient's process-wide `HTTPClient.shared`, which needs
+  /// no shutdown. AsyncHTTPClient retries failed connections by default, so a refused connection is reported only
+  /// when the timeout ends, as `.transport` (or `.timeout` if no attempt had failed yet); an `HTTPClient` with
+  /// `connectionPool.retryConnectionEstablishment = false` reports it at once.
   ///
   /// For example:
   ///
   /// ```swift
-  /// let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
-  /// defer { try? httpClient.syncShutdown() }
-  /// let github = GitHubClient.live(configuration: .github(token: nil), httpClient: httpClient)
+  /// let github = GitHubClient.live(configuration: .github(token: nil))
   /// do {
   ///   if let user = try await github.user("octocat") {
   ///     print("\(user.login) joined on \(user.createdAt?.formatted() ?? "?")")

@@ -48,7 +48,8 @@ extension LiveTransport.Response {
     case .keyNotFound(let key, let context): return "missing key \"\(key.stringValue)\"\(path(context))"
     case .typeMismatch(let type, let context): return "expected \(type)\(path(context))"
     case .valueNotFound(let type, let context): return "null where \(type) was expected\(path(context))"
-    case .dataCorrupted(let context): return context.codingPath.isEmpty ? "not valid JSON" : "invalid value\(path(context))"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty ? "not valid JSON" : "invalid value\(path(context))"
     @unknown default: return "undecodable"
     }
   }

@@ -27,7 +27,8 @@ struct LiveTransport: Sendable {
     request.method = method
     request.headers.add(name: "Accept", value: "application/vnd.github+json")
     request.headers.add(name: "X-GitHub-Api-Version", value: "2022-11-28")
-    request.headers.add(name: "User-Agent", value: configuration.userAgent.isEmpty ? "octoreact" : configuration.userAgent)
+    request.headers.add(
+      name: "User-Agent", value: configuration.userAgent.isEmpty ? "octoreact" : configuration.userAgent)
     if let token = configuration.token, !token.isEmpty {
       request.headers.add(name: "Authorization", value: "Bearer \(token)")
     }
@@ -52,7 +53,6 @@ struct LiveTransport: Sendable {
       )
       return Response(status: Int(response.status.code), headers: response.headers, body: bytes)
     } catch {
-      print("DEBUG underlying:", String(reflecting: error), ContinuousClock.now - start)
       let failure = map(error)
       logger.debug(
         "GitHub API request failed",
@@ -114,7 +114,7 @@ struct LiveTransport: Sendable {
     return text.replacingOccurrences(of: token, with: "<redacted>")
   }
 
-  /// The error's description, with a connection error reduced to its underlying reason.
+  /// The error's description, cut to 300 characters.
   private static func shortDescription(of error: any Error) -> String {
     let text = String(describing: error)
     return text.count > 300 ? String(text.prefix(300)) + "…" : text

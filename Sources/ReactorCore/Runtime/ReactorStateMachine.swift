@@ -46,10 +46,12 @@ struct ReactorStateMachine<Action: Sendable, Mutation: Sendable>: Sendable {
     return .queued
   }
 
-  /// Queues a mutation from a task when another thread is draining; drops it when its task is gone.
-  mutating func offerMutation(_ mutation: Mutation, from task: TaskID) -> OfferResult {
+  /// Drops a mutation whose task is gone; queues one sent from inside the current drain (from a
+  /// cancellation handler the drain ran); otherwise the sender must drain, waiting for the lock, so
+  /// the mutation is applied when its `send` returns.
+  mutating func offerMutation(_ mutation: Mutation, from task: TaskID, on thread: ThreadIdentity) -> OfferResult {
     guard tasks[task] != nil, !isShutDown else { return .dropped }
-    guard drainer != nil else { return .drainYourself }
+    guard drainer == thread else { return .drainYourself }
     queue.append(.mutation(mutation, from: task))
     return .queued
   }
@@ -95,13 +97,6 @@ struct ReactorStateMachine<Action: Sendable, Mutation: Sendable>: Sendable {
     guard tasks[task] != nil else { return false }
     tasks[task]?.handle = handle
     return true
-  }
-
-  /// Adds a cancellation identifier to a running task (an inner `cancellable` in asynchronous work).
-  mutating func addCancelID(_ cancelID: CancelID, to task: TaskID) {
-    guard tasks[task] != nil else { return }
-    tasks[task]?.cancelIDs.append(cancelID)
-    tasksByCancelID[cancelID, default: []].insert(task)
   }
 
   /// Forgets every task under `cancelID` (but `sparing`) and returns their handles to cancel.

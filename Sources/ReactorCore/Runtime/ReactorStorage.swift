@@ -38,8 +38,8 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   func deliver(_ mutation: R.Mutation, from task: Machine.TaskID) {
-    guard machine.withLock({ $0.offerMutation(mutation, from: task) }) == .drainYourself else { return }
     let thread = ThreadIdentity.current
+    guard machine.withLock({ $0.offerMutation(mutation, from: task, on: thread) }) == .drainYourself else { return }
     drainLock.withLock { state in
       // Checked again with the drain lock held: an action processed while we waited for the lock
       // may have cancelled this task.
@@ -122,7 +122,13 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   private func start(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID]) {
-    guard let id = machine.withLock({ $0.registerTask(cancelIDs: cancelIDs) }) else { return }
+    // Every identifier the task's effect carries is registered now, on the serial path, not when
+    // the task gets to it: a `.cancel(id:)` or a newer effect processed next must find it, and an
+    // older task must never cancel a newer one by reaching its `cancellable` late.
+    let inner = effect.cancellations
+    for (cancelID, cancelInFlight) in inner where cancelInFlight { cancel(cancelID) }
+    let allIDs = cancelIDs + inner.map(\.id)
+    guard let id = machine.withLock({ $0.registerTask(cancelIDs: allIDs) }) else { return }
     let context = TaskContext(storage: self, id: id)
     let handle = Task {
       await context.run(effect)
@@ -133,11 +139,6 @@ final class ReactorStorage<R: Reactor>: Sendable {
 
   fileprivate func finish(_ task: Machine.TaskID) {
     machine.withLock { $0.finish(task) }
-  }
-
-  fileprivate func addCancelID(_ id: CancelID, to task: Machine.TaskID, cancelInFlight: Bool) {
-    if cancelInFlight { cancel(id, sparing: task) }
-    machine.withLock { $0.addCancelID(id, to: task) }
   }
 
   /// What one effect task knows of its store: a weak reference, so it never keeps the store alive.
@@ -169,8 +170,8 @@ final class ReactorStorage<R: Reactor>: Sendable {
         }
       case .run(let work):
         await work(send)
-      case .cancellable(let inner, let cancelID, let cancelInFlight):
-        storage?.addCancelID(cancelID, to: id, cancelInFlight: cancelInFlight)
+      case .cancellable(let inner, _, _):
+        // Registered, and in-flight work cancelled, when the task was started.
         await run(inner)
       case .cancel(let cancelID):
         storage?.cancel(cancelID, sparing: id)

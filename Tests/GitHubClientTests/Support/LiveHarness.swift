@@ -5,16 +5,21 @@ import Testing
 
 /// Runs `body` with a live ``GitHubClient`` pointed at a fresh ``FakeGitHubServer`` on a loopback port.
 ///
-/// `configure` adjusts the configuration (token, timeout, base URL) before the client is made. The HTTP client is created for the run and shut down after it, whatever `body` does.
+/// The parameters set the client's configuration; `baseURLSuffix` is appended to the base URL. The HTTP client is created for the run and shut down after it, whatever `body` does.
 func withFakeGitHub<Value: Sendable>(
-  configure: @Sendable (inout GitHubClientConfiguration) -> Void = { _ in },
+  token: String? = nil,
+  timeout: Duration = .seconds(5),
+  userAgent: String = "octoreact",
+  baseURLSuffix: String = "",
   _ body: @Sendable (GitHubClient, FakeGitHubServer) async throws -> Value
 ) async throws -> Value {
   let server = FakeGitHubServer()
   return try await server.makeApplication().test(.live) { testClient in
     let port = try #require(testClient.port)
-    var configuration = GitHubClientConfiguration.octoreact(baseURL: "http://localhost:\(port)")
-    configure(&configuration)
+    var configuration = GitHubClientConfiguration.octoreact(baseURL: "http://localhost:\(port)\(baseURLSuffix)")
+    configuration.token = token
+    configuration.timeout = timeout
+    configuration.userAgent = userAgent
     return try await withHTTPClient { httpClient in
       try await body(.live(configuration: configuration, httpClient: httpClient), server)
     }
@@ -22,8 +27,11 @@ func withFakeGitHub<Value: Sendable>(
 }
 
 /// Runs `body` with an `HTTPClient` on the shared event loop group and shuts it down afterwards.
-func withHTTPClient<Value>(_ body: (HTTPClient) async throws -> Value) async throws -> Value {
-  let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+func withHTTPClient<Value>(
+  configuration: HTTPClient.Configuration = .init(),
+  _ body: (HTTPClient) async throws -> Value
+) async throws -> Value {
+  let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
   do {
     let value = try await body(httpClient)
     try await httpClient.shutdown()
@@ -32,6 +40,13 @@ func withHTTPClient<Value>(_ body: (HTTPClient) async throws -> Value) async thr
     try await httpClient.shutdown()
     throw error
   }
+}
+
+/// An HTTP client configuration that reports a refused connection at once instead of retrying until the deadline.
+func failFastConfiguration() -> HTTPClient.Configuration {
+  var configuration = HTTPClient.Configuration()
+  configuration.connectionPool.retryConnectionEstablishment = false
+  return configuration
 }
 
 /// A loopback port nothing listens on: one a fake server used and released.

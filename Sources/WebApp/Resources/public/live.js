@@ -84,7 +84,12 @@
   }
 
   for (const field of Object.values(fields)) {
-    field.input.addEventListener("input", () => send({ type: field.action, value: field.input.value }));
+    field.input.addEventListener("input", () => {
+      // The edit is not validated yet: "Sign up" waits for the state that answers it, so a click can
+      // never sign up a name or password the server has not checked.
+      button.disabled = true;
+      send({ type: field.action, value: field.input.value });
+    });
   }
   byId("signup-form").addEventListener("submit", (event) => {
     event.preventDefault();

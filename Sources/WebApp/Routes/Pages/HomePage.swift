@@ -8,6 +8,7 @@ struct HomePage: Sendable {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="referrer" content="no-referrer">
+    <link rel="icon" href="data:,">
     <title>Octoreact</title>
     <link rel="stylesheet" href="/assets/style.css">
     </head>

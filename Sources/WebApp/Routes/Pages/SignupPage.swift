@@ -16,6 +16,7 @@ struct SignupPage: Sendable {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="referrer" content="no-referrer">
+      <link rel="icon" href="data:,">
       <title>\(HTML.escape(text.signupTitle)) · Octoreact</title>
       <link rel="stylesheet" href="/assets/style.css">
       <script src="/assets/live.js" defer></script>
