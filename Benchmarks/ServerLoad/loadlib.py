@@ -17,6 +17,7 @@ import base64
 import collections
 import hashlib
 import os
+import random
 import re
 import resource
 import signal
@@ -183,6 +184,7 @@ class Server:
 # A small WebSocket client
 
 
+_rng = random.Random()
 WS_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 STATE_MARK = b'"type":"state"'
 ERROR_MARK = b'"type":"error"'
@@ -205,7 +207,7 @@ def client_frame(opcode: int, payload: bytes) -> bytes:
         header = bytes((0x80 | opcode, 0x80 | 126)) + n.to_bytes(2, "big")
     else:
         header = bytes((0x80 | opcode, 0x80 | 127)) + n.to_bytes(8, "big")
-    key = os.urandom(4)
+    key = _rng.getrandbits(32).to_bytes(4, "little")
     return header + key + _mask(payload, key)
 
 

@@ -36,6 +36,39 @@ struct SignupViewModelTests {
     #expect(answered == true)
   }
 
+  @Test func aTapRightAfterAnEditNeverSignsUpTheUncheckedName() async {
+    let clock = TestClock()
+    let server = FakeSignupServer(clock: clock)
+    let controls = SignupControls()
+    let viewModel = SignupViewModel(
+      input: controls.input, validation: ValidationService(api: server.api), wireframe: controls.wireframe)
+    let enabled = StateRecorder(viewModel.signupEnabled, clock: clock)
+    controls.username.send("newbie")
+    await server.waitFor(.availabilityAsked("newbie"))
+    await clock.advance(by: .seconds(1))
+    controls.password.send("secret1")
+    controls.repeatedPassword.send("secret1")
+    await enabled.first { $0 }
+
+    // The edit and the tap arrive together, before the outputs have caught up with the edit.
+    let mark = enabled.count
+    controls.username.send("octocat")
+    controls.tap.yield()
+    await server.waitFor(.availabilityAsked("octocat"))
+    for _ in 0..<100 { await Task.yield() }
+    #expect(!server.events.value.contains { if case .signupAsked = $0 { true } else { false } })
+
+    // Once "octocat" is checked (taken), "Sign up" stays disabled; a free name then signs up.
+    await clock.advance(by: .seconds(1))
+    controls.username.send("newbie2")
+    await server.waitFor(.availabilityAsked("newbie2"))
+    await clock.advance(by: .seconds(1))
+    await enabled.next(after: mark) { $0 }
+    controls.tap.yield()
+    await server.waitFor(.signupAsked("newbie2"))
+    #expect(server.events.value.filter { if case .signupAsked = $0 { true } else { false } } == [.signupAsked("newbie2")])
+  }
+
   @Test func eachOutputIsComputedOnceForManyObservers() async {
     let clock = TestClock()
     let server = FakeSignupServer(clock: clock)

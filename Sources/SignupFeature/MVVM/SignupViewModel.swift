@@ -40,6 +40,7 @@ public final class SignupViewModel: Sendable {
     }
   }
 
+  private let checkedUsername = Broadcast(CheckedUsername(name: "", result: .empty))
   private let usernameResult = Broadcast(ValidationResult.empty)
   private let passwordResult = Broadcast(ValidationResult.empty)
   private let repeatedPasswordResult = Broadcast(ValidationResult.empty)
@@ -66,7 +67,7 @@ public final class SignupViewModel: Sendable {
 
     let validatedUsername = input.username.values()
       .removeDuplicates()
-      .flatMapLatest { validation.validateUsername($0) }
+      .flatMapLatest { name in validation.validateUsername(name).map { CheckedUsername(name: name, result: $0) } }
 
     let validatedPassword = input.password.values()
       .map { validation.validatePassword($0) }
@@ -81,9 +82,19 @@ public final class SignupViewModel: Sendable {
     .map { results, signingIn in results.0.isValid && results.1.isValid && results.2.isValid && !signingIn }
     .removeDuplicates()
 
-    // Taps read the fields' current text (Rx's `withLatestFrom`); a tap while disabled is ignored.
+    // Taps read the fields' current text (Rx's `withLatestFrom`). A tap is ignored unless that text
+    // is valid now: the username's check answered for this very name, and no signup in flight. The
+    // outputs are computed asynchronously, so `signupEnabled` alone may lag behind a fresh edit.
+    let checkedUsername = self.checkedUsername
     let outcomes = input.signupTaps
-      .filter { isSignupEnabled.value }
+      .filter {
+        let (password, repeated) = (input.password.value, input.repeatedPassword.value)
+        let checked = checkedUsername.value
+        return isSignupEnabled.value && !activity.isRunning
+          && checked.name == input.username.value && checked.result.isValid
+          && validation.validatePassword(password).isValid
+          && validation.validateRepeatedPassword(password, repeated: repeated).isValid
+      }
       .map { (username: input.username.value, password: input.password.value) }
       .flatMapLatest { attempt in
         AsyncStream.single {
@@ -109,7 +120,8 @@ public final class SignupViewModel: Sendable {
       }
 
     connections = [
-      Self.connect(validatedUsername, to: usernameResult),
+      Self.connect(validatedUsername, to: checkedUsername),
+      Self.connect(checkedUsername.values().map(\.result), to: usernameResult),
       Self.connect(validatedPassword, to: passwordResult),
       Self.connect(validatedPasswordRepeated, to: repeatedPasswordResult),
       Self.connect(signupEnabled, to: isSignupEnabled),
@@ -119,6 +131,12 @@ public final class SignupViewModel: Sendable {
 
   deinit {
     for connection in connections { connection.cancel() }
+  }
+
+  /// A username and the result of validating it.
+  private struct CheckedUsername: Sendable, Equatable {
+    let name: String
+    let result: ValidationResult
   }
 
   /// Runs `source` into `output` until the view model is released (Rx's `share(replay: 1)`).
