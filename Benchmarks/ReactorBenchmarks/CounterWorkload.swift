@@ -68,7 +68,6 @@ enum CounterWorkload {
         "expected \(actions + 1) states ending at \(actions), observer saw \(seen) ending at \(last), "
           + "store holds \(store.currentState.count)"
       )
-      return
     }
     recordRate(Rate.actionsPerSecond, inputs: actions, elapsed: elapsed, in: benchmark)
     benchmark.measurement(Rate.residualCPU, await residualCPU())

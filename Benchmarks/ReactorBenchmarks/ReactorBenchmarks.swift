@@ -47,24 +47,29 @@ let benchmarks: @Sendable () -> Void = {
 
 /// Custom metrics: the rates the issue's targets are stated in.
 enum Rate {
-  static let actionsPerSecond = BenchmarkMetric.custom("Throughput (actions/s)", polarity: .prefersLarger, useScalingFactor: false)
+  static let actionsPerSecond = BenchmarkMetric.custom(
+    "Throughput (actions/s)", polarity: .prefersLarger, useScalingFactor: false)
   /// (b): actions over the time until the process is idle, cancelled effect tasks included.
   static let actionsPerSecondUntilIdle = BenchmarkMetric.custom(
     "Throughput until idle (actions/s)", polarity: .prefersLarger, useScalingFactor: false)
   /// (c): events over the time until every output shows the last inputs (the issue's definition).
-  static let eventsPerSecond = BenchmarkMetric.custom("Throughput (events/s)", polarity: .prefersLarger, useScalingFactor: false)
+  static let eventsPerSecond = BenchmarkMetric.custom(
+    "Throughput (events/s)", polarity: .prefersLarger, useScalingFactor: false)
   /// (c): events over the time until the process is idle, pipelines that no output shows included.
   static let eventsPerSecondUntilIdle = BenchmarkMetric.custom(
     "Throughput until idle (events/s)", polarity: .prefersLarger, useScalingFactor: false)
   /// CPU time other processes used during the measured window, in % of one core (200 = both cores).
-  static let otherLoad = BenchmarkMetric.custom("Other processes (% of a core)", polarity: .prefersSmaller, useScalingFactor: false)
+  static let otherLoad = BenchmarkMetric.custom(
+    "Other processes (% of a core)", polarity: .prefersSmaller, useScalingFactor: false)
   /// CPU time the process spends in the 50 ms after the measured end: near zero when the end
   /// condition left no work behind.
-  static let residualCPU = BenchmarkMetric.custom("CPU after end (us in 50 ms)", polarity: .prefersSmaller, useScalingFactor: false)
+  static let residualCPU = BenchmarkMetric.custom(
+    "CPU after end (us in 50 ms)", polarity: .prefersSmaller, useScalingFactor: false)
   /// (b), (c): how long the process kept working after the end the issue defines: (b) cancelled
   /// effect tasks, which `runningTaskCount` no longer counts, still run their body; (c) pipelines no
   /// output shows, such as `edits` → `signedIn`. Inside the measured window.
-  static let idleTail = BenchmarkMetric.custom("Busy after settled (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+  static let idleTail = BenchmarkMetric.custom(
+    "Busy after settled (ms)", polarity: .prefersSmaller, useScalingFactor: false)
 }
 
 /// The default metrics only: the ARC metrics crash on this machine.

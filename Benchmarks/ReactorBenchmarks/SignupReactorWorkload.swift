@@ -68,7 +68,6 @@ enum SignupReactorWorkload {
         "observer saw \(seen) states (negative: the stream ended first), running tasks: "
           + "\(store.runningTaskCount), final state \(store.currentState), expected \(expected)"
       )
-      return
     }
     recordRate(Rate.actionsPerSecond, inputs: actions, elapsed: start.duration(to: settledAt), in: benchmark)
     recordRate(Rate.actionsPerSecondUntilIdle, inputs: actions, elapsed: start.duration(to: end), in: benchmark)

@@ -68,12 +68,13 @@ enum SignupViewModelWorkload {
     let initialPassword = validation.validatePassword("init")
     let initialRepeat = validation.validateRepeatedPassword("init", repeated: "x")
     guard
-      await settle(within: .seconds(10), {
-        passwordResult.snapshot.latest == initialPassword && repeatedResult.snapshot.latest == initialRepeat
-      })
+      await settle(
+        within: .seconds(10),
+        {
+          passwordResult.snapshot.latest == initialPassword && repeatedResult.snapshot.latest == initialRepeat
+        })
     else {
       fail(benchmark, "the view model did not process the initial text")
-      return
     }
     let passwordCountBefore = passwordResult.snapshot.count
     let repeatedCountBefore = repeatedResult.snapshot.count
@@ -87,7 +88,6 @@ enum SignupViewModelWorkload {
     let expectedRepeat = validation.validateRepeatedPassword(lastPassword, repeated: lastRepeat)
     guard SignupFixtures.lastIndex(of: .username, count: events) == events - 1 else {
       fail(benchmark, "the last event must be the final username; choose an event count of the form 3k + 1")
-      return
     }
 
     // The previous iteration's store or view model may still be winding down its tasks.
@@ -103,9 +103,11 @@ enum SignupViewModelWorkload {
       case (.repeatedPassword, let value): repeatedPassword.send(value)
       }
     }
-    let outputsSettled = await settle(within: .seconds(300), sleeping: .milliseconds(1)) {
+    let outputsSettled = await settle(within: .seconds(600), sleeping: .milliseconds(1)) {
       let (latestPassword, passwordCount) = passwordResult.snapshot
-      guard passwordCount - passwordCountBefore == passwordEvents, latestPassword == expectedPassword else { return false }
+      guard passwordCount - passwordCountBefore == passwordEvents, latestPassword == expectedPassword else {
+        return false
+      }
       let (latestRepeat, repeatCount) = repeatedResult.snapshot
       guard repeatCount - repeatedCountBefore == passwordEvents + repeatEvents, latestRepeat == expectedRepeat else {
         return false
@@ -116,7 +118,7 @@ enum SignupViewModelWorkload {
     let elapsedToOutputs = start.duration(to: outputsSettledAt)
     // Then until the view model has nothing left to do: pipelines no output shows still have a
     // backlog when the outputs are right, and their work is part of handling the events.
-    let idleSince = outputsSettled ? await waitUntilIdle(limit: .seconds(300)) : nil
+    let idleSince = outputsSettled ? await waitUntilIdle(limit: .seconds(600)) : nil
     let end = idleSince ?? clock.now
     let elapsed = start.duration(to: end)
     benchmark.stopMeasurement()
@@ -144,7 +146,6 @@ enum SignupViewModelWorkload {
         \(String(describing: signingIn.snapshot)), signedIn \(String(describing: signedIn.snapshot))
         """
       )
-      return
     }
     recordRate(Rate.eventsPerSecond, inputs: events, elapsed: elapsedToOutputs, in: benchmark)
     recordRate(Rate.eventsPerSecondUntilIdle, inputs: events, elapsed: elapsed, in: benchmark)

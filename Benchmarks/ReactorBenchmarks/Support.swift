@@ -89,11 +89,12 @@ enum SignupFixtures {
 
   /// The index of the last input to `field` in a run of `count` inputs.
   static func lastIndex(of field: Field, count: Int) -> Int {
-    let offset = switch field {
-    case .username: 0
-    case .password: 1
-    case .repeatedPassword: 2
-    }
+    let offset =
+      switch field {
+      case .username: 0
+      case .password: 1
+      case .repeatedPassword: 2
+      }
     precondition(count > offset, "a run must send every field at least once")
     return (count - 1 - offset) / 3 * 3 + offset
   }
@@ -162,10 +163,12 @@ extension Duration {
   var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
-/// Fails the benchmark loudly: package-benchmark reports the reason and exits with an error.
-func fail(_ benchmark: Benchmark, _ reason: String) {
-  print("error: \(benchmark.name): \(reason)")
+/// Fails the benchmark loudly: a wrong result must not pass as a figure. package-benchmark reports
+/// `benchmark.error` but still exits with status 0, so the process then stops with a fatal error,
+/// which the `benchmark` plugin reports as a failed run (non-zero exit).
+func fail(_ benchmark: Benchmark, _ reason: String) -> Never {
   benchmark.error(reason)
+  fatalError("\(benchmark.name): \(reason)")
 }
 
 /// Waits until the whole process is idle: less than `threshold` of one core used in each of

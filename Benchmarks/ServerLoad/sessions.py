@@ -4,7 +4,8 @@
 For each engine, on a fresh server: open and close a few warm-up sessions, read the server's
 RSS (baseline), then open sessions up to each count in --counts (each having received its first
 state message), let them sit idle for --idle seconds, and read the RSS again. Per session is
-(RSS - baseline) / N. Finally close every session and read the RSS once more.
+(RSS - baseline) / N. Then close every session and read the RSS once more; then, --cycles times, reopen the largest
+count and close it again, reading the RSS each time (flat: freed memory is reused; growing: a leak).
 
     .venv-bench/bin/python Benchmarks/ServerLoad/sessions.py --engines reactor,mvvm,driver --counts 1000,2000
 
@@ -33,7 +34,7 @@ def settle_rss(pid: int, readings: int = 5, gap: float = 0.4) -> dict[str, int]:
 
 
 async def measure_engine(server: loadlib.Server, engine: str, counts: list[int], idle: float,
-                         concurrency: int, warmup: int) -> dict:
+                         concurrency: int, warmup: int, cycles: int) -> dict:
     loop = asyncio.get_running_loop()
     path = f"/live/signup?engine={engine}"
     pid = server.pid
@@ -85,6 +86,23 @@ async def measure_engine(server: loadlib.Server, engine: str, counts: list[int],
     print(f"[{engine}] all closed: VmRSS {after['VmRSS']} KiB "
           f"({after['VmRSS'] - baseline['VmRSS']:+d} KiB vs baseline), peak VmHWM {after['VmHWM']} KiB",
           flush=True)
+
+    # Leak or retention? Open and close the largest count again: memory that malloc kept for reuse
+    # is reused (RSS stays flat); memory still referenced by closed sessions grows RSS every cycle.
+    result["cycles"] = []
+    for cycle in range(cycles):
+        again = await loadlib.open_many(loop, server.port, path, counts[-1], concurrency,
+                                        timeout=max(60.0, counts[-1] / 20))
+        await asyncio.sleep(idle)
+        open_rss = (await asyncio.to_thread(settle_rss, pid))["VmRSS"]
+        for s in again:
+            s.close()
+        await asyncio.wait_for(asyncio.gather(*(s.closed for s in again), return_exceptions=True), 30)
+        await asyncio.sleep(3)
+        closed_rss = (await asyncio.to_thread(settle_rss, pid))["VmRSS"]
+        result["cycles"].append({"open_kib": open_rss, "closed_kib": closed_rss})
+        print(f"[{engine}] cycle {cycle + 1}: {counts[-1]} reopened: VmRSS {open_rss} KiB; "
+              f"closed: VmRSS {closed_rss} KiB ({closed_rss - baseline['VmRSS']:+d} KiB vs baseline)", flush=True)
     return result
 
 
@@ -95,10 +113,13 @@ def main() -> int:
     parser.add_argument("--idle", type=float, default=5.0, help="seconds idle before each reading")
     parser.add_argument("--concurrency", type=int, default=64, help="handshakes in flight at once")
     parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--cycles", type=int, default=2,
+                        help="then reopen and close the largest count this many times (leak check, at most 10)")
     parser.add_argument("--binary", default=loadlib.DEFAULT_BINARY)
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args()
     counts = sorted(int(c) for c in args.counts.split(","))
+    args.cycles = max(0, min(args.cycles, 10))
     limit = loadlib.raise_nofile(max(counts) * 2 + 1024)
     if limit < max(counts) + 256:
         print(f"open-file limit {limit} is too low for {max(counts)} sessions", file=sys.stderr)
@@ -109,7 +130,7 @@ def main() -> int:
         with loadlib.Server(args.binary) as server:
             print(f"[{engine}] server pid {server.pid} at {server.url}, database {server.database}", flush=True)
             results.append(asyncio.run(measure_engine(server, engine, counts, args.idle, args.concurrency,
-                                                      args.warmup)))
+                                                      args.warmup, args.cycles)))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)
