@@ -170,10 +170,12 @@ def run_c(args, port: int, pid: int) -> dict:
     summary.update({
         "server_cpu_percent_of_one_core": round(100 * (s_cpu1 - s_cpu0) / wall, 1),
         "machine_busy_percent": round(100 * (m1[0] - m0[0]) / (m1[1] - m0[1]), 1),
+        "machine_steal_percent": round(100 * (m1[2] - m0[2]) / (m1[1] - m0[1]), 1),
         "server_rss_kib": {"before_connect": rss_before["VmRSS"], "sessions_idle": rss_idle["VmRSS"],
                            "peak_during_run_sampled": sampler.peak_kib,
                            "VmHWM_at_end": loadlib.proc_status(pid)["VmHWM"]},
     })
+    summary["other_cpu_percent_of_one_core"] = other_cpu(summary, [summary["client_cpu_percent_of_one_core"]])
     return summary
 
 
@@ -245,11 +247,28 @@ def run(args, server: loadlib.Server | None, port: int, pid: int) -> dict:
         "server_cpu_percent_of_one_core": round(100 * (s_cpu1 - s_cpu0) / wall, 1),
         "client_cpu_percent_of_one_core_each": [round(100 * r["cpu_s"] / r["wall_s"], 1) for r in results],
         "machine_busy_percent": round(100 * (m1[0] - m0[0]) / (m1[1] - m0[1]), 1),
+        "machine_steal_percent": round(100 * (m1[2] - m0[2]) / (m1[1] - m0[1]), 1),
         "server_rss_kib": {"before_connect": rss_before["VmRSS"], "sessions_idle": rss_idle["VmRSS"],
                            "peak_during_run_sampled": sampler.peak_kib,
                            "VmHWM_at_end": loadlib.proc_status(pid)["VmHWM"]},
     }
+    summary["other_cpu_percent_of_one_core"] = other_cpu(summary, summary["client_cpu_percent_of_one_core_each"])
     return summary
+
+
+def other_cpu(summary: dict, client_percents: list[float]) -> float:
+    """CPU used during the window by anything but the server and the client (other jobs, kernel
+    threads), in percent of one core: a run with much of it shares the machine and is noisy."""
+    machine = summary["machine_busy_percent"] * os.cpu_count()
+    return round(machine - summary["server_cpu_percent_of_one_core"] - sum(client_percents), 1)
+
+
+def background_busy(seconds: float = 3.0) -> float:
+    """The machine's busy percent (of all cores) over a few seconds before the run."""
+    b0, t0, _ = loadlib.total_cpu_seconds()
+    time.sleep(seconds)
+    b1, t1, _ = loadlib.total_cpu_seconds()
+    return round(100 * (b1 - b0) / (t1 - t0), 1)
 
 
 def main() -> int:
@@ -273,15 +292,20 @@ def main() -> int:
     args.duration = min(args.duration, 300.0)
     args.warmup = min(args.warmup, 60.0)
     loadlib.raise_nofile(args.sessions * 2 + 1024)
+    busy = background_busy()
+    print(f"machine busy before the run: {busy}% of {os.cpu_count()} cores"
+          + ("  (other jobs are running: results will be noisy)" if busy > 10 else ""), flush=True)
 
     if args.port:
         if not args.pid:
             parser.error("--port needs --pid")
         summary = run(args, None, args.port, args.pid)
+        summary["machine_busy_before_percent"] = busy
     else:
         with loadlib.Server(args.binary) as server:
             print(f"server pid {server.pid} at {server.url}", flush=True)
             summary = run(args, server, server.port, server.pid)
+    summary["machine_busy_before_percent"] = busy
     print(json.dumps(summary, indent=2))
     if args.json:
         with open(args.json, "w") as f:

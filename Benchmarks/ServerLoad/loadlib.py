@@ -70,13 +70,14 @@ def proc_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
-def total_cpu_seconds() -> tuple[float, float]:
-    """(busy, total) CPU seconds of the whole machine, from /proc/stat."""
+def total_cpu_seconds() -> tuple[float, float, float]:
+    """(busy, total, steal) CPU seconds of the whole machine, from /proc/stat. Steal is time the
+    hypervisor gave this VM's CPUs to someone else (counted in busy and total)."""
     with open("/proc/stat") as f:
         parts = [int(x) for x in f.readline().split()[1:]]
     idle = parts[3] + parts[4]
     total = sum(parts[:8])
-    return (total - idle) / CLK_TCK, total / CLK_TCK
+    return (total - idle) / CLK_TCK, total / CLK_TCK, parts[7] / CLK_TCK
 
 
 class Sampler:
