@@ -13,8 +13,8 @@ import Synchronization
 /// The number of inputs of each workload.
 ///
 /// `OCTOREACT_BENCHMARK_DIVISOR=n` divides every workload by `n`, for profiling under tools that
-/// slow the program down (valgrind): the benchmark names then show the reduced counts. The figures
-/// in BENCHMARKS.md are for the full size (no divisor).
+/// slow the program down (perf with uprobes): the benchmark names then show the reduced counts.
+/// The figures in BENCHMARKS.md are for the full size (no divisor).
 enum Workload {
   static let divisor: Int = {
     guard let text = getenv("OCTOREACT_BENCHMARK_DIVISOR"), let value = Int(String(cString: text)), value > 0 else {

@@ -34,6 +34,7 @@ import time
 import loadlib
 
 VALUES = (b'{"type":"passwordChanged","value":"abc"}', b'{"type":"passwordChanged","value":"abcdef"}')
+TONES = (b"failure", b"success")  # the password tone each value causes
 
 
 def worker(index: int, port: int, path: str, sessions: int, rate: float, jitter: float, warmup: float,
@@ -71,7 +72,7 @@ async def _worker(index, port, path, count, rate, jitter, warmup, duration, conc
             return
         if state["measuring"]:
             lateness.append(now - scheduled)
-        s.send_action(VALUES[k & 1])
+        s.send_action(VALUES[k & 1], TONES[k & 1])
         nxt = scheduled + rng.uniform(lo, hi)
         loop.call_at(nxt, fire, s, k + 1, nxt)
 
@@ -101,7 +102,8 @@ async def _worker(index, port, path, count, rate, jitter, warmup, duration, conc
         "answered": len(latencies),
         "unanswered_after_drain": lost,
         "errors": sum(s.errors for s in sessions) - errors0,
-        "unsolicited_states": sum(s.unsolicited for s in sessions),
+        "extra_states": sum(s.unsolicited for s in sessions),
+        "superseded_events": sum(s.superseded for s in sessions),
         "cpu_s": cpu1 - cpu0,
         "wall_s": duration,
         "latencies": array.array("d", latencies).tobytes(),
@@ -240,7 +242,8 @@ def run(args, server: loadlib.Server | None, port: int, pid: int) -> dict:
         "answered": sum(r["answered"] for r in results),
         "unanswered_after_drain": sum(r["unanswered_after_drain"] for r in results),
         "errors": sum(r["errors"] for r in results),
-        "unsolicited_states": sum(r["unsolicited_states"] for r in results),
+        "extra_states": sum(r["extra_states"] for r in results),
+        "superseded_events": sum(r["superseded_events"] for r in results),
         "alive_at_end": sum(r["alive_at_end"] for r in results),
         "round_trip": summarize(latencies),
         "client_send_lateness": summarize(lateness),
@@ -304,7 +307,12 @@ def main() -> int:
     else:
         with loadlib.Server(args.binary) as server:
             print(f"server pid {server.pid} at {server.url}", flush=True)
-            summary = run(args, server, server.port, server.pid)
+            try:
+                summary = run(args, server, server.port, server.pid)
+            except ProcessLookupError:
+                print(f"the server exited during the run (exit status {server.proc.wait(5)}); "
+                      f"see {server.log_path}", file=sys.stderr)
+                return 1
     summary["machine_busy_before_percent"] = busy
     print(json.dumps(summary, indent=2))
     if args.json:

@@ -55,6 +55,8 @@ def proc_status(pid: int) -> dict[str, int]:
             key, _, rest = line.partition(":")
             if key in wanted:
                 out[key] = int(rest.split()[0])
+    if "VmRSS" not in out:  # a zombie: the process has exited (crashed?) but is not reaped yet
+        raise ProcessLookupError(f"process {pid} has exited")
     return out
 
 
@@ -191,6 +193,17 @@ STATE_MARK = b'"type":"state"'
 ERROR_MARK = b'"type":"error"'
 
 
+def password_tone(message: bytes) -> bytes | None:
+    """The password field's tone in a state message (b"failure", b"success", b"neutral"), or None."""
+    at = message.find(b'"password":{')
+    if at < 0:
+        return None
+    at = message.find(b'"tone":"', at)
+    if at < 0:
+        return None
+    return message[at + 8:message.find(b'"', at + 8)]
+
+
 def _mask(payload: bytes, key: bytes) -> bytes:
     n = len(payload)
     if n == 0:
@@ -216,8 +229,9 @@ class LiveSession(asyncio.Protocol):
     """One /live/signup WebSocket.
 
     `ready` resolves when the first state message arrives. Every later state message is matched
-    to the oldest unanswered `send_action` (the server answers in order), and the round trip is
-    appended to `latencies` (seconds). States with nothing outstanding count as `unsolicited`.
+    to the oldest unanswered `send_action` (the server answers in order) whose expected password
+    tone it shows, and the round trip is appended to `latencies` (seconds). Other states (repeats)
+    count as `unsolicited`.
     """
 
     def __init__(self, port: int, path: str, loop: asyncio.AbstractEventLoop, latencies: list[float] | None = None):
@@ -226,8 +240,9 @@ class LiveSession(asyncio.Protocol):
         self.ready: asyncio.Future = loop.create_future()
         self.closed: asyncio.Future = loop.create_future()
         self.latencies = latencies if latencies is not None else []
-        self.outstanding: collections.deque[float] = collections.deque()
+        self.outstanding: collections.deque[tuple[float, bytes | None]] = collections.deque()
         self.states = 0
+        self.superseded = 0
         self.errors = 0
         self.unsolicited = 0
         self.sent = 0
@@ -318,8 +333,18 @@ class LiveSession(asyncio.Protocol):
             self.states += 1
             if not self.ready.done():
                 self.ready.set_result(message)
-            elif self.outstanding:
-                self.latencies.append(now - self.outstanding.popleft())
+                return
+            # A state answers the oldest unanswered event whose password tone it shows (see
+            # `expected_tone`); repeats of a state count as `unsolicited`; a state answering the
+            # second-oldest event means the oldest one's state was coalesced (`superseded`).
+            tone = password_tone(message)
+            out = self.outstanding
+            if out and out[0][1] in (None, tone):
+                self.latencies.append(now - out.popleft()[0])
+            elif len(out) >= 2 and out[1][1] in (None, tone):
+                out.popleft()
+                self.superseded += 1
+                self.latencies.append(now - out.popleft()[0])
             else:
                 self.unsolicited += 1
         elif ERROR_MARK in message:
@@ -338,10 +363,11 @@ class LiveSession(asyncio.Protocol):
     def send_text(self, text: bytes):
         self.transport.write(client_frame(0x1, text))
 
-    def send_action(self, text: bytes):
-        """Sends one event and remembers when, to time the state it causes."""
+    def send_action(self, text: bytes, expected_tone: bytes | None = None):
+        """Sends one event and remembers when, to time the state it causes (the next state whose
+        password tone is `expected_tone`; any state when None)."""
         self.sent += 1
-        self.outstanding.append(time.perf_counter())
+        self.outstanding.append((time.perf_counter(), expected_tone))
         self.transport.write(client_frame(0x1, text))
 
     def close(self):

@@ -42,7 +42,7 @@ async def measure_engine(server: loadlib.Server, engine: str, counts: list[int],
     # Warm up: the first sessions pay one-off costs (lazy globals, type metadata, thread pools).
     warm = await loadlib.open_many(loop, server.port, path, warmup, concurrency)
     for s in warm:
-        s.send_action(b'{"type":"passwordChanged","value":"abc"}')
+        s.send_action(b'{"type":"passwordChanged","value":"abc"}', b"failure")
     await asyncio.sleep(0.5)
     for s in warm:
         s.close()
