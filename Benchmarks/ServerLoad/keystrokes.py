@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
 """Measurement 2: keystroke-to-state round trip with many live sessions typing at once.
 
---sessions WebSocket sessions to /live/signup (spread over --procs client processes) each send
-passwordChanged events at --rate per second with jitter (intervals uniform in
-[(1-j)/rate, (1+j)/rate]), alternating "abc" (too short) and "abcdef" (valid) so that every event
-changes the state. The round trip is the time from writing an event to the socket to receiving
-the next state message (timestamped in the client's data_received). Sending is open-loop (on a
+--sessions WebSocket sessions to /live/signup each send passwordChanged events at --rate per second
+with jitter (intervals uniform in [(1-j)/rate, (1+j)/rate]), alternating "abc" (too short) and
+"abcdef" (valid) so that every event changes the state. The round trip is the time from writing an
+event to the socket to receiving the state it caused: the next state message whose password tone
+(failure / success) is the event's (repeats count as extra_states). Sending is open-loop (on a
 schedule, never waiting for the previous answer), so a slow server shows up as latency rather than
 as a lower rate.
 
-The first --warmup seconds are not counted; then --duration seconds are measured. The server's
-RSS is sampled every 250 ms (peak reported) and the CPU of the server, of each client process and of
-the machine are reported for the measured window.
+Two clients: --client c runs wsload.c (compiled on first use; one epoll process, the least CPU);
+--client python runs the asyncio client of loadlib.py in --procs processes. --binary chooses the
+server (control_server.c gives the machine's own floor).
 
-    .venv-bench/bin/python Benchmarks/ServerLoad/keystrokes.py --sessions 1000 --rate 5 --duration 40
+The first --warmup seconds are not counted; then --duration seconds are measured. The server's
+RSS is sampled every 250 ms (peak reported); the CPU of the server, of the client, of everything
+else, and the hypervisor's steal are reported for the measured window.
+
+    .venv-bench/bin/python Benchmarks/ServerLoad/keystrokes.py --client c --sessions 1000 --rate 5 --duration 40
 
 Bounded: every process stops by itself after warm-up + duration + a 3 s drain.
 """
@@ -303,7 +307,6 @@ def main() -> int:
         if not args.pid:
             parser.error("--port needs --pid")
         summary = run(args, None, args.port, args.pid)
-        summary["machine_busy_before_percent"] = busy
     else:
         with loadlib.Server(args.binary) as server:
             print(f"server pid {server.pid} at {server.url}", flush=True)
@@ -314,6 +317,7 @@ def main() -> int:
                       f"see {server.log_path}", file=sys.stderr)
                 return 1
     summary["machine_busy_before_percent"] = busy
+    summary["server_binary"] = f"pid {args.pid}" if args.port else args.binary
     print(json.dumps(summary, indent=2))
     if args.json:
         with open(args.json, "w") as f:
