@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
+    .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "WebApp", targets: ["WebApp"]),
@@ -53,6 +54,7 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    .target(name: "SearchFeature", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
     .target(
       name: "GitHubClient",
       dependencies: [
@@ -75,7 +77,7 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "SignupFeature", "AccountStore", "GitHubClient",
+        "ReactorCore", "SignupFeature", "SearchFeature", "AccountStore", "GitHubClient",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -113,6 +115,13 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "SearchFeatureTests",
+      dependencies: [
+        "SearchFeature", "ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSettings
     ),

@@ -22,6 +22,14 @@ public final class Broadcast<Element: Sendable>: Sendable {
     var isFinished = false
   }
 
+  /// Held while values are handed to observers, so that every observer sees the values in one
+  /// order, and a new observer sees either a value as its first or its first value then that one.
+  ///
+  /// It is a lock of its own, apart from ``observers``, because handing a value to a waiting observer
+  /// takes that observer task's status lock, while cancelling the task holds its status lock and
+  /// runs the termination handler, which takes ``observers``. Yielding under ``observers`` would
+  /// order the two locks both ways and deadlock; termination handlers never take this one.
+  private let delivery = Mutex(())
   private let observers: Mutex<Observers>
 
   /// Creates a broadcast holding `initial`.
@@ -36,19 +44,23 @@ public final class Broadcast<Element: Sendable>: Sendable {
 
   /// Replaces the value and delivers it to every observer.
   public func send(_ value: Element) {
-    observers.withLock { observers in
-      observers.latest = value
-      // Yielding under the lock keeps values in order with subscriptions: a new observer sees
-      // either this value as its first, or its first value and then this one, never a gap.
-      for continuation in observers.continuations.values { continuation.yield(value) }
+    delivery.withLock { _ in
+      let continuations = observers.withLock { observers in
+        observers.latest = value
+        return observers.continuations
+      }
+      for continuation in continuations.values { continuation.yield(value) }
     }
   }
 
   /// Updates the value in place and delivers the result; `transform` runs under the lock.
   public func update(_ transform: (inout Element) -> Void) {
-    observers.withLock { observers in
-      transform(&observers.latest)
-      for continuation in observers.continuations.values { continuation.yield(observers.latest) }
+    delivery.withLock { _ in
+      let (value, continuations) = observers.withLock { observers in
+        transform(&observers.latest)
+        return (observers.latest, observers.continuations)
+      }
+      for continuation in continuations.values { continuation.yield(value) }
     }
   }
 
@@ -60,13 +72,16 @@ public final class Broadcast<Element: Sendable>: Sendable {
     bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
-    let id: UInt64? = observers.withLock { observers in
-      continuation.yield(observers.latest)
-      guard !observers.isFinished else { return nil }
-      let id = observers.nextID
-      observers.nextID += 1
-      observers.continuations[id] = continuation
-      return id
+    let id: UInt64? = delivery.withLock { _ in
+      observers.withLock { observers in
+        // The stream is new and nobody awaits it yet: this yield only buffers.
+        continuation.yield(observers.latest)
+        guard !observers.isFinished else { return nil }
+        let id = observers.nextID
+        observers.nextID += 1
+        observers.continuations[id] = continuation
+        return id
+      }
     }
     guard let id else {
       continuation.finish()

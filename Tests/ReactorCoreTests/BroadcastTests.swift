@@ -155,4 +155,22 @@ struct BroadcastTests {
     for await value in values { received.append(value) }
     #expect(received == [0, 1])
   }
+
+  /// Sending to an observer while its task is being cancelled takes the same two locks in opposite
+  /// orders (the observer task's status lock, the broadcast's own): this once deadlocked a test run.
+  /// Many rounds of the race make a regression show up as the time limit being hit.
+  @Test func sendingWhileObserversAreCancelledNeverDeadlocks() async {
+    let broadcast = Broadcast(0)
+    for round in 0..<2_000 {
+      let observer = Task {
+        for await _ in broadcast.values() {}
+      }
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { for value in 0..<20 { broadcast.send(round * 100 + value) } }
+        group.addTask { observer.cancel() }
+      }
+      await observer.value
+    }
+    #expect(broadcast.observerCount == 0)
+  }
 }

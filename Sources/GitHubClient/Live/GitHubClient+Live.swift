@@ -6,9 +6,9 @@ extension GitHubClient {
   /// The live client over HTTP, against GitHub or Octoreact's compatible API.
   ///
   /// Every request carries `Accept: application/vnd.github+json`, `X-GitHub-Api-Version: 2022-11-28`, the
-  /// configured `User-Agent` and, when there is a token, `Authorization: Bearer …`. Path segments are
-  /// percent-encoded. The whole call, body included, fails with `.timeout` after `configuration.timeout`, and a
-  /// body over `configuration.maxResponseBodySize` with `.invalidResponse`.
+  /// configured `User-Agent` and, when there is a token, `Authorization: Bearer …`. Path segments and query
+  /// parameters are percent-encoded. The whole call, body included, fails with `.timeout` after
+  /// `configuration.timeout`, and a body over `configuration.maxResponseBodySize` with `.invalidResponse`.
   ///
   /// The caller owns `httpClient`; by default it is AsyncHTTPClient's process-wide `HTTPClient.shared`, which needs
   /// no shutdown. AsyncHTTPClient retries failed connections by default, so a refused connection is reported only
@@ -55,6 +55,16 @@ extension GitHubClient {
         case 200..<300: return try response.decode(GitHubUser.self)
         case 404: throw .notFound
         case 409: throw .usernameTaken
+        default: throw response.failure(redacting: transport.redact)
+        }
+      },
+      searchRepositories: { query throws(GitHubClientError) in
+        let response = try await transport.send(.GET, RepositorySearchQuery.pathSegments, query: query.queryItems)
+        switch response.status {
+        case 200..<300:
+          let body = try response.decode(RepositorySearchResponse.self)
+          let links = PaginationLinks(linkHeader: response.headerValue("Link"))
+          return RepositorySearchResults(response: body, links: links, query: query)
         default: throw response.failure(redacting: transport.redact)
         }
       }

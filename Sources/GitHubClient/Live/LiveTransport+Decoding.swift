@@ -19,12 +19,18 @@ extension LiveTransport.Response {
 
   /// The error a non-success response means: a rate limit, a validation failure, or an unexpected status.
   ///
+  /// A 403 whose message names a secondary rate limit is one even without `retry-after` or `x-ratelimit-remaining: 0`.
+  ///
   /// Endpoint-specific statuses (404 for a missing user, 409 for a taken username) are handled by the caller first.
   func failure(redacting redact: (String) -> String) -> GitHubClientError {
     if let rateLimit = RateLimit.error(status: status, headers: headers) {
       return rateLimit
     }
     let errorBody = try? JSONDecoder().decode(ErrorBody.self, from: Data(body.readableBytesView))
+    if status == 403, let text = errorBody?.message, text.localizedCaseInsensitiveContains("secondary rate limit") {
+      // GitHub's docs: a secondary limit without `retry-after` means waiting at least one minute.
+      return .rateLimited(resetAt: nil, retryAfter: RateLimit.secondaryLimitDefaultWait)
+    }
     let message = errorBody?.message.map { redact(Self.truncate($0)) }
     if status == 422 {
       if let errors = errorBody?.errors, !errors.isEmpty { return .validationFailed(errors) }

@@ -14,15 +14,23 @@ struct LiveTransport: Sendable {
     var status: Int
     var headers: HTTPHeaders
     var body: ByteBuffer
+
+    /// Every value of the header `name`, joined with `, ` as RFC 9110 allows for list headers; nil when absent.
+    func headerValue(_ name: String) -> String? {
+      let values = headers[name]
+      return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
   }
 
-  /// Sends a request to `{base}/{segments…}` and reads the whole response within the configured timeout.
+  /// Sends a request to `{base}/{segments…}?{query…}` and reads the whole response within the configured timeout.
   func send(
     _ method: HTTPMethod,
     _ segments: [String],
+    query: [(name: String, value: String)] = [],
     json body: [UInt8]? = nil
   ) async throws(GitHubClientError) -> Response {
-    let url = PathSegment.url(base: configuration.baseURL, segments: segments)
+    let queryString = query.isEmpty ? "" : "?" + QueryString.encode(query)
+    let url = PathSegment.url(base: configuration.baseURL, segments: segments) + queryString
     var request = HTTPClientRequest(url: url)
     request.method = method
     request.headers.add(name: "Accept", value: "application/vnd.github+json")
@@ -38,7 +46,7 @@ struct LiveTransport: Sendable {
     }
 
     let logger = configuration.logger
-    let path = "/" + segments.map(PathSegment.encode(_:)).joined(separator: "/")
+    let path = "/" + segments.map(PathSegment.encode(_:)).joined(separator: "/") + queryString
     let start = ContinuousClock.now
     let deadline = start + configuration.timeout
     do {

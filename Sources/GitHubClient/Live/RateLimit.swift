@@ -32,6 +32,9 @@ struct RateLimit: Hashable, Sendable {
     }
   }
 
+  /// How long GitHub asks to wait after a secondary rate limit that names no `retry-after`: at least one minute.
+  static let secondaryLimitDefaultWait: Duration = .seconds(60)
+
   /// Whether the primary limit is exhausted.
   var isPrimaryLimitExhausted: Bool { remaining == 0 }
 

@@ -8,7 +8,7 @@ public import ReactorCore
 ///
 /// | output | from |
 /// |---|---|
-/// | ``validatedUsername`` | username → `flatMapLatest(validateUsername)`: a newer name drops the older check |
+/// | ``validatedUsername`` | username → `switchMap(validateUsername)` (Rx's `flatMapLatest`): a newer name drops the older check |
 /// | ``validatedPassword`` | password → `map(validatePassword)` |
 /// | ``validatedPasswordRepeated`` | `combineLatest(password, repeated)` → `map(validateRepeatedPassword)` |
 /// | ``signingIn`` | an ``ActivityTracker`` around the signup request |
@@ -67,7 +67,7 @@ public final class SignupViewModel: Sendable {
 
     let validatedUsername = input.username.values()
       .removeDuplicates()
-      .flatMapLatest { name in validation.validateUsername(name).map { CheckedUsername(name: name, result: $0) } }
+      .switchMap { name in validation.validateUsername(name).map { CheckedUsername(name: name, result: $0) } }
 
     let validatedPassword = input.password.values()
       .map { validation.validatePassword($0) }
@@ -96,7 +96,7 @@ public final class SignupViewModel: Sendable {
           && validation.validateRepeatedPassword(password, repeated: repeated).isValid
       }
       .map { (username: input.username.value, password: input.password.value) }
-      .flatMapLatest { attempt in
+      .switchMap { attempt in
         AsyncStream.single {
           await activity.track { await validation.signup(username: attempt.username, password: attempt.password) }
         }
@@ -111,7 +111,7 @@ public final class SignupViewModel: Sendable {
     .map { _ in SignupOutcome?.none }
 
     let signedIn = merge(outcomes.map { Optional($0) }, edits)
-      .flatMapLatest { outcome in
+      .switchMap { outcome in
         AsyncStream<Bool?>.single {
           guard let outcome else { return nil }
           _ = await wireframe.promptFor(messages.signup(outcome), cancelAction: messages.ok, actions: [])

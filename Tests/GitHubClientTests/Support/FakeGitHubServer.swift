@@ -24,6 +24,7 @@ import Synchronization
 /// | `POST /users` `{"username": "taken"}` | 409 |
 /// | `POST /users` a username that is not alphanumeric with hyphens | 422 with GitHub's field errors |
 /// | `POST /users` otherwise | 201, the new user |
+/// | `GET /search/repositories?…` | see `FakeGitHubServer+Search.swift` |
 ///
 /// Every request is recorded in ``requests``, with its raw path and headers.
 final class FakeGitHubServer: Sendable {
@@ -47,8 +48,8 @@ final class FakeGitHubServer: Sendable {
   /// The requests received so far, oldest first.
   var requests: [RecordedRequest] { recorded.withLock { $0 } }
 
-  /// The Hummingbird application serving the routes above.
-  func makeApplication() -> some ApplicationProtocol {
+  /// The Hummingbird application serving the routes above; `.test(.live)` replaces its address with a free port.
+  func makeApplication(configuration: ApplicationConfiguration = .init()) -> some ApplicationProtocol {
     let router = Router()
     router.get("/users/:login") { request, context in
       await self.record(request)
@@ -60,12 +61,13 @@ final class FakeGitHubServer: Sendable {
       await self.record(request, body: String(buffer: body))
       return Self.signup(body: body)
     }
+    addSearchRoutes(to: router)
     var logger = Logger(label: "FakeGitHubServer")
     logger.logLevel = .warning
-    return Application(router: router, logger: logger)
+    return Application(router: router, configuration: configuration, logger: logger)
   }
 
-  private func record(_ request: Request, body: String = "") async {
+  func record(_ request: Request, body: String = "") async {
     var headers: [String: String] = [:]
     for field in request.headers {
       headers[field.name.canonicalName] = field.value
@@ -153,7 +155,7 @@ final class FakeGitHubServer: Sendable {
 
   // MARK: - GitHub's shapes
 
-  private static func json(_ status: HTTPResponse.Status, _ body: String, headers: [String: String] = [:]) -> Response {
+  static func json(_ status: HTTPResponse.Status, _ body: String, headers: [String: String] = [:]) -> Response {
     var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
     for (name, value) in headers {
       fields[HTTPField.Name(name)!] = value
@@ -161,7 +163,7 @@ final class FakeGitHubServer: Sendable {
     return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
   }
 
-  private static let primaryLimitHeaders = [
+  static let primaryLimitHeaders = [
     "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "\(rateLimitReset)",
     "x-ratelimit-used": "60", "x-ratelimit-resource": "core",
   ]
@@ -182,12 +184,12 @@ final class FakeGitHubServer: Sendable {
     {"message": "Not Found", "documentation_url": "https://docs.github.com/rest/users/users#get-a-user", "status": "404"}
     """#
 
-  private static let rateLimitedJSON = #"""
+  static let rateLimitedJSON = #"""
     {"message": "API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit.)",
      "documentation_url": "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}
     """#
 
-  private static let secondaryLimitJSON = #"""
+  static let secondaryLimitJSON = #"""
     {"message": "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
      "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"}
     """#

@@ -1,0 +1,17 @@
+public import Foundation
+
+/// Why a search request got no results: the three things the Search screen tells the user apart.
+///
+/// The examples swallow every error into an empty list; Octoreact shows it, with a retry button
+/// (design section 2). The client adapter classifies whatever its transport throws into one of these,
+/// so the reactor and its messages never see HTTP details.
+public enum SearchFailure: Error, Sendable, Equatable {
+  /// GitHub's rate limit is exhausted (403/429). `resetsAt` is when requests are accepted again,
+  /// from `x-ratelimit-reset` or `retry-after` converted to a date by the adapter; `nil` when the
+  /// server did not say.
+  case rateLimited(resetsAt: Date?)
+  /// GitHub refused the query itself (422), with the message it gave.
+  case invalidQuery(message: String)
+  /// No usable answer: a transport error, a 5xx, a timeout ("Error contacting server").
+  case unavailable
+}

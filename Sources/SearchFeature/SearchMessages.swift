@@ -1,0 +1,111 @@
+public import Foundation
+
+/// Every text the Search screen shows, in one language.
+///
+/// English is the default; Simplified Chinese follows the wording of the Signup screen's messages
+/// ("服务器发生错误!"). Texts that depend on values are functions of them, so every front end (the
+/// web page, the command line) words a result count or a rate limit the same way.
+///
+/// For example:
+///
+/// ```swift
+/// let messages = SearchMessages(.english)
+/// messages.resultCount(1234)                                   // "1,234 repositories"
+/// messages.failure(.rateLimited(resetsAt: now + 42), now: now) // "… Try again in 42 seconds."
+/// ```
+public struct SearchMessages: Sendable, Hashable {
+  public let language: SearchLanguage
+
+  public init(_ language: SearchLanguage = .english) {
+    self.language = language
+  }
+
+  private func pick(_ english: String, _ chinese: String) -> String {
+    language == .english ? english : chinese
+  }
+
+  // MARK: - Field and list
+
+  /// The search field's label.
+  public var label: String { pick("Search repositories", "搜索仓库") }
+  /// The search field's placeholder.
+  public var placeholder: String { pick("Repository name or keywords", "仓库名称或关键词") }
+  /// Shown instead of the list while the query is blank.
+  public var startHint: String {
+    pick("Type a name or keywords to search GitHub repositories.", "输入名称或关键词搜索 GitHub 仓库。")
+  }
+  /// Shown while a page is loading.
+  public var loading: String { pick("Loading…", "正在加载…") }
+  /// The label of a button that loads the next page, for keyboards and screen readers.
+  public var loadMore: String { pick("Load more", "加载更多") }
+  /// The label of the button that repeats a failed request.
+  public var retry: String { pick("Retry", "重试") }
+
+  /// Shown instead of the list when a search found nothing.
+  public func noResults(for query: String) -> String {
+    pick("No repositories match “\(query)”", "没有与“\(query)”匹配的仓库")
+  }
+
+  /// How many repositories match: "1 repository", "1,234 repositories".
+  public func resultCount(_ count: Int) -> String {
+    let number = Self.grouped(count)
+    return pick(count == 1 ? "1 repository" : "\(number) repositories", "\(number) 个仓库")
+  }
+
+  /// Shown under the count when GitHub said the results may be incomplete.
+  public var incompleteResults: String {
+    pick(
+      "GitHub stopped searching before it looked at everything: results may be incomplete.",
+      "GitHub 搜索超时，结果可能不完整。"
+    )
+  }
+
+  // MARK: - Failures
+
+  /// What a failure means for the user; a rate limit counts the seconds from `now` to its reset.
+  public func failure(_ failure: SearchFailure, now: Date) -> String {
+    switch failure {
+    case .unavailable:
+      return serverError
+    case .invalidQuery(let message):
+      return invalidQuery(message)
+    case .rateLimited(let resetsAt):
+      let seconds = resetsAt.map { Int($0.timeIntervalSince(now).rounded(.up)) }
+      return rateLimited(secondsRemaining: seconds)
+    }
+  }
+
+  /// The request got no usable answer.
+  public var serverError: String { pick("Error contacting server", "服务器发生错误!") }
+
+  /// GitHub refused the query, with its own explanation.
+  public func invalidQuery(_ message: String) -> String {
+    pick("GitHub cannot run this search: \(message)", "GitHub 无法执行此搜索：\(message)")
+  }
+
+  /// The rate limit is exhausted; `secondsRemaining` is `nil` when the reset time is unknown, and
+  /// is shown as at least 1.
+  public func rateLimited(secondsRemaining: Int?) -> String {
+    guard let secondsRemaining else {
+      return pick("GitHub's rate limit is exhausted. Try again later.", "GitHub 的请求次数已用完，请稍后再试。")
+    }
+    let seconds = max(1, secondsRemaining)
+    return pick(
+      "GitHub's rate limit is exhausted. Try again in \(seconds) \(seconds == 1 ? "second" : "seconds").",
+      "GitHub 的请求次数已用完，请在 \(seconds) 秒后再试。"
+    )
+  }
+
+  /// `1234567` as `1,234,567`: the same in both languages and independent of the machine's locale.
+  private static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var groups: [Substring] = []
+    var end = digits.endIndex
+    while end > digits.startIndex {
+      let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+      groups.insert(digits[start..<end], at: 0)
+      end = start
+    }
+    return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+  }
+}

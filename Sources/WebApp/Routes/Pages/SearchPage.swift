@@ -1,0 +1,44 @@
+import SignupFeature
+
+/// The Search page's first paint: an empty search box and result list, which `search.js` binds to a
+/// `SearchReactor` over `/live/search`.
+struct SearchPage: Sendable {
+  let request: PageRequest
+
+  var html: String {
+    let text = PageText(language: request.language)
+    return """
+      <!doctype html>
+      <html lang="\(text.htmlLang)">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="referrer" content="no-referrer">
+      <link rel="icon" href="data:,">
+      <title>\(HTML.escape(text.searchTitle)) · Octoreact</title>
+      <link rel="stylesheet" href="/assets/style.css">
+      <script src="/assets/search.js" defer></script>
+      </head>
+      <body>
+      <main id="search-screen" class="wide" data-live="/live/search" data-lang="\(request.language.rawValue)">
+      <h1>\(HTML.escape(text.searchTitle))</h1>
+      <p id="connection" class="connection" role="status" aria-live="polite">\(HTML.escape(text.connecting))</p>
+      <form id="search-form" role="search">
+      <label for="query">\(HTML.escape(text.searchRepositories))</label>
+      <input id="query" name="q" type="search" autocomplete="off" spellcheck="false" autocapitalize="off" \
+      placeholder="\(HTML.escape(text.searchPlaceholder))" aria-describedby="summary">
+      </form>
+      <p id="summary" class="summary" role="status" aria-live="polite">\(HTML.escape(text.searchHint))</p>
+      <div id="failure" class="failure" role="alert" hidden>
+      <p id="failure-message"></p>
+      <button id="retry" type="button">\(HTML.escape(text.retry))</button>
+      </div>
+      <ul id="results" class="results" aria-label="\(HTML.escape(text.results))" aria-busy="false"></ul>
+      <p id="loading" class="activity" role="status" aria-live="polite" hidden>\
+      <span class="spinner" aria-hidden="true"></span>\(HTML.escape(text.loading))</p>
+      </main>
+      </body>
+      </html>
+      """
+  }
+}
