@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
     .library(name: "AccountStore", targets: ["AccountStore"]),
+    .library(name: "RepositoryIndex", targets: ["RepositoryIndex"]),
     .library(name: "WebApp", targets: ["WebApp"]),
     .executable(name: "octoreact", targets: ["octoreact"]),
   ],
@@ -75,13 +76,24 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(
+      name: "RepositoryIndex",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
+      resources: [.copy("Resources/repositories.txt")],
+      swiftSettings: strictSettings
+    ),
+    .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "SignupFeature", "SearchFeature", "AccountStore", "GitHubClient",
+        "ReactorCore", "SignupFeature", "SearchFeature", "AccountStore", "RepositoryIndex", "GitHubClient",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       resources: [.copy("Resources/public")],
       swiftSettings: strictSettings
@@ -89,7 +101,7 @@ let package = Package(
     .executableTarget(
       name: "octoreact",
       dependencies: [
-        "WebApp", "AccountStore", "GitHubClient",
+        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -144,9 +156,15 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "RepositoryIndexTests",
+      dependencies: ["RepositoryIndex", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "AccountStore", "GitHubClient", "SignupFeature", "ReactorCore", "ReactorTesting",
+        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "ReactorCore",
+        "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,16 +1,24 @@
-/// How the application is set up: where it listens, where availability is asked, and its limits.
+/// How the application is set up: where it listens, which API its screens ask, and its limits.
 public struct AppConfiguration: Sendable {
-  /// Where username availability is asked.
-  public enum AvailabilitySource: Sendable, Hashable {
-    /// Octoreact's own `GET /users/{name}` on this server (the offline default).
+  /// Which GitHub-compatible API a screen asks.
+  public enum APISource: Sendable, Hashable {
+    /// Octoreact's own API on this server (the offline default).
     case local
-    /// GitHub's `GET https://api.github.com/users/{name}`, with an optional token.
+    /// GitHub's `https://api.github.com`, with an optional token.
     case github(token: String?)
   }
 
   public var host: String
   public var port: Int
-  public var availability: AvailabilitySource
+  /// Where the Signup screen asks whether a username is taken (`GET /users/{name}`).
+  public var availability: APISource
+  /// Where the Search screen searches (`GET /search/repositories`).
+  public var search: APISource
+  /// Searches each client may make per minute on this server's API, GitHub's search limit
+  /// reproduced (GitHub allows 10 anonymous, 30 with a token); `nil` (the default) for no limit.
+  public var searchRateLimit: Int?
+  /// The interval search queries are throttled to before they are searched (the examples' 300 ms).
+  public var queryThrottle: Duration
   /// The interval username edits are throttled to before a check (the examples' 300 ms).
   public var usernameThrottle: Duration
   /// The largest request body `POST /users` accepts.
@@ -23,8 +31,11 @@ public struct AppConfiguration: Sendable {
   public init(
     host: String = "127.0.0.1",
     port: Int = 8080,
-    availability: AvailabilitySource = .local,
+    availability: APISource = .local,
+    search: APISource = .local,
+    searchRateLimit: Int? = nil,
     usernameThrottle: Duration = .milliseconds(300),
+    queryThrottle: Duration = .milliseconds(300),
     maxRequestBodyBytes: Int = 16 * 1024,
     maxLiveMessageBytes: Int = 4 * 1024,
     maxFieldCharacters: Int = 256
@@ -32,7 +43,10 @@ public struct AppConfiguration: Sendable {
     self.host = host
     self.port = port
     self.availability = availability
+    self.search = search
+    self.searchRateLimit = searchRateLimit
     self.usernameThrottle = usernameThrottle
+    self.queryThrottle = queryThrottle
     self.maxRequestBodyBytes = maxRequestBodyBytes
     self.maxLiveMessageBytes = maxLiveMessageBytes
     self.maxFieldCharacters = maxFieldCharacters

@@ -4,6 +4,8 @@ import Foundation
 public import Hummingbird
 import HummingbirdWebSocket
 public import Logging
+public import RepositoryIndex
+import SearchFeature
 import SignupFeature
 
 /// Builds the Octoreact application: the GitHub-compatible API, the pages, the live WebSocket bridge
@@ -12,13 +14,15 @@ import SignupFeature
 /// For example, serving on port 8080 until SIGINT or SIGTERM:
 ///
 /// ```swift
-/// let accounts = try AccountStore(path: "octoreact.sqlite")
-/// let app = buildApplication(AppConfiguration(), accounts: accounts, httpClient: .shared, logger: logger)
+/// let accounts = try AccountStore(path: "accounts.sqlite")
+/// let index = try RepositoryIndex(path: "repositories.sqlite")
+/// let app = buildApplication(AppConfiguration(), accounts: accounts, index: index, httpClient: .shared, logger: logger)
 /// try await app.runService()
 /// ```
 public func buildApplication(
   _ configuration: AppConfiguration,
   accounts: AccountStore,
+  index: RepositoryIndex,
   httpClient: HTTPClient,
   clock: any Clock<Duration> = ContinuousClock(),
   logger: Logger,
@@ -28,7 +32,12 @@ public func buildApplication(
   let signupAPI = SignupAPIFactory(
     availability: configuration.availability, localAddress: localAddress, httpClient: httpClient
   ).makeSignupAPI()
-  let router = buildRouter(configuration, accounts: accounts, signupAPI: signupAPI, clock: clock, logger: logger)
+  let searchClient = RepositorySearchClientFactory(
+    source: configuration.search, localAddress: localAddress, httpClient: httpClient
+  ).makeClient()
+  let router = buildRouter(
+    configuration, accounts: accounts, index: index, signupAPI: signupAPI, searchClient: searchClient, clock: clock,
+    logger: logger)
   return Application(
     router: router,
     server: .http1WebSocketUpgrade(
@@ -51,19 +60,30 @@ public func buildApplication(
 func buildRouter(
   _ configuration: AppConfiguration,
   accounts: AccountStore,
+  index: RepositoryIndex,
   signupAPI: SignupAPI,
+  searchClient: RepositorySearchClient,
   clock: any Clock<Duration>,
+  now: @escaping @Sendable () -> Date = Date.init,
   logger: Logger
-) -> Router<BasicWebSocketRequestContext> {
-  let router = Router(context: BasicWebSocketRequestContext.self)
+) -> Router<AppRequestContext> {
+  let router = Router(context: AppRequestContext.self)
   router.middlewares.add(SecurityHeadersMiddleware())
   router.middlewares.add(FileMiddleware(publicFolder, urlBasePath: "/assets", searchForIndexHtml: false, logger: logger))
   UsersController(accounts: accounts, maxBodyBytes: configuration.maxRequestBodyBytes).addRoutes(to: router)
-  PagesController().addRoutes(to: router)
+  SearchController(
+    index: index,
+    rateLimiter: configuration.searchRateLimit.map { SearchRateLimiter(limit: $0) },
+    now: now,
+    logger: logger
+  ).addRoutes(to: router)
+  PagesController(index: index).addRoutes(to: router)
   LiveSignupController(configuration: configuration, signupAPI: signupAPI, clock: clock, logger: logger)
+    .addRoutes(to: router)
+  LiveSearchController(configuration: configuration, searchClient: searchClient, clock: clock, logger: logger)
     .addRoutes(to: router)
   return router
 }
 
-/// The folder of `live.js` and `style.css`, shipped as a SwiftPM resource.
+/// The folder of `live.js`, `search.js` and `style.css`, shipped as a SwiftPM resource.
 private let publicFolder = Bundle.module.resourceURL!.appendingPathComponent("public").path

@@ -6,7 +6,7 @@ import SignupFeature
 /// Makes the ``SignupAPI`` the live Signup screens use: availability from this server's API or from
 /// GitHub, and signup on this server's API, both over HTTP with ``GitHubClient``.
 struct SignupAPIFactory: Sendable {
-  let availability: AppConfiguration.AvailabilitySource
+  let availability: AppConfiguration.APISource
   let localAddress: LocalAddress
   let httpClient: HTTPClient
 

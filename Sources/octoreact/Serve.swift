@@ -4,6 +4,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
+import RepositoryIndex
 import WebApp
 
 /// `octoreact serve`: the API, the pages and the live bridge on one HTTP server.
@@ -21,8 +22,19 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The account database file (SQLite); created with its folder on first run.")
   var database: String = DataDirectory.defaultDatabasePath
 
-  @Flag(help: "Ask GitHub itself (api.github.com) whether a username is taken, instead of this server.")
+  @Option(help: "The repository index (SQLite FTS5); built from the bundled demo list on first run.")
+  var index: String = DataDirectory.defaultIndexPath
+
+  @Flag(help: "Ask GitHub itself (api.github.com) whether a username is taken and search its repositories, instead of this server.")
   var github = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Searches per minute each client may make on this server's API, answered as GitHub does when exceeded (default: no limit).",
+      valueName: "n"
+    )
+  )
+  var searchRateLimit: Int?
 
   @Option(
     help: ArgumentHelp(
@@ -40,6 +52,9 @@ struct Serve: AsyncParsableCommand {
       throw ValidationError("unknown log level \"\(logLevel)\": use trace, debug, info, notice, warning, error or critical")
     }
     guard (0...65_535).contains(port) else { throw ValidationError("the port must be between 0 and 65535") }
+    if let searchRateLimit, searchRateLimit < 1 {
+      throw ValidationError("--search-rate-limit must be at least 1")
+    }
   }
 
   func run() async throws {
@@ -56,13 +71,27 @@ struct Serve: AsyncParsableCommand {
       throw CommandFailure("\(error)")
     }
     defer { try? accounts.close() }
+    let repositories: RepositoryIndex
+    do {
+      repositories = try RepositoryIndex(path: index)
+      if let report = try await repositories.importDemoDataIfEmpty() {
+        logger.info("Built the repository index from the demo list", metadata: ["repositories": "\(report.inserted)"])
+      }
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    defer { try? repositories.close() }
 
     let token = githubToken ?? ProcessInfo.processInfo.environment["OCTOREACT_GITHUB_TOKEN"]
-    var configuration = AppConfiguration(host: host, port: port)
-    if github { configuration.availability = .github(token: token) }
+    var configuration = AppConfiguration(host: host, port: port, searchRateLimit: searchRateLimit)
+    if github {
+      configuration.availability = .github(token: token)
+      configuration.search = .github(token: token)
+    }
     let app = buildApplication(
       configuration,
       accounts: accounts,
+      index: repositories,
       httpClient: .shared,
       logger: logger,
       onServerRunning: { [host] port in
@@ -73,7 +102,7 @@ struct Serve: AsyncParsableCommand {
     )
     logger.info(
       "Starting",
-      metadata: ["database": "\(database)", "availability": "\(github ? "api.github.com" : "local")"]
+      metadata: ["database": "\(database)", "index": "\(index)", "github": "\(github ? "api.github.com" : "local")"]
     )
     do {
       try await app.runService()

@@ -15,29 +15,18 @@ struct LiveSignupTests {
     engine: String = "reactor",
     lang: String = "en",
     _ app: TestApp? = nil,
-    _ body: @escaping @Sendable (_ send: @Sendable (String) async throws -> Void, _ inbox: LiveInbox) async throws -> Void
+    _ body: @escaping @Sendable (_ send: @Sendable (String) async throws -> Void, _ inbox: LiveInbox<LiveMessage>)
+      async throws -> Void
   ) async throws {
-    let app = try app ?? TestApp()
-    try await app.application().test(.live) { client in
-      _ = try await client.ws("/live/signup?engine=\(engine)&lang=\(lang)") { inbound, outbound, _ in
-        let inbox = LiveInbox()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-          group.addTask {
-            for try await message in inbound.messages(maxSize: 1 << 20) {
-              if case .text(let text) = message { inbox.append(text) }
-            }
-          }
-          try await body({ try await outbound.write(.text($0)) }, inbox)
-          group.cancelAll()
-        }
-      }
-    }
+    try await WebAppTests.withLivePage(
+      "/live/signup?engine=\(engine)&lang=\(lang)", of: try app ?? TestApp(), receiving: LiveMessage.self, body)
   }
 
   @Test(arguments: ["reactor", "mvvm", "driver"])
   func firstMessageIsTheInitialState(_ engine: String) async throws {
     try await withLivePage(engine: engine) { _, inbox in
-      let state = try #require(await inbox.first { $0.isState })
+      let first = await inbox.first { $0.isState }
+      let state = try #require(first)
       #expect(state.username?.message == "")
       #expect(state.signupEnabled == false)
     }

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import RepositoryIndex
 import Testing
 @testable import WebApp
 
@@ -113,7 +114,9 @@ struct UsersAPITests {
     defer { database.cleanUp() }
     do {
       let accounts = try AccountStore(path: database.path, passwordHasher: .bcrypt(cost: 4))
-      let app = buildApplication(AppConfiguration(port: 0), accounts: accounts, httpClient: .shared, logger: TestApp.quietLogger)
+      let app = buildApplication(
+        AppConfiguration(port: 0), accounts: accounts, index: try RepositoryIndex.inMemory(), httpClient: .shared,
+        logger: TestApp.quietLogger)
       try await app.test(.router) { client in
         let created = try await client.execute(uri: "/users", method: .post, body: signupBody("survivor", "secret1"))
         #expect(created.status == .created)
@@ -122,7 +125,9 @@ struct UsersAPITests {
     }
     let reopened = try AccountStore(path: database.path, passwordHasher: .bcrypt(cost: 4))
     defer { try? reopened.close() }
-    let app = buildApplication(AppConfiguration(port: 0), accounts: reopened, httpClient: .shared, logger: TestApp.quietLogger)
+    let app = buildApplication(
+      AppConfiguration(port: 0), accounts: reopened, index: try RepositoryIndex.inMemory(), httpClient: .shared,
+      logger: TestApp.quietLogger)
     try await app.test(.router) { client in
       let fetched = try await client.execute(uri: "/users/SURVIVOR", method: .get)
       #expect(fetched.status == .ok)

@@ -1,4 +1,5 @@
 import Foundation
+import SearchFeature
 import SignupFeature
 
 /// A user event sent by a live page: `{"type": "usernameChanged", "value": "octocat"}`.
@@ -13,7 +14,7 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
   case tooLarge(limit: Int)
   case binary
   case notJSON
-  case unknownType
+  case unknownType(allowed: [String])
   case missingValue
   case textTooLong(limit: Int)
 
@@ -21,9 +22,9 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .tooLarge(let limit): "Message too large (at most \(limit) bytes)"
     case .binary: "Binary messages are not accepted: send JSON text"
-    case .notJSON: "Message is not a JSON object like {\"type\": \"usernameChanged\", \"value\": \"…\"}"
-    case .unknownType:
-      "Unknown action: use usernameChanged, passwordChanged, repeatedPasswordChanged, signup or dismissOutcome"
+    case .notJSON: "Message is not a JSON object like {\"type\": \"…\", \"value\": \"…\"}"
+    case .unknownType(let allowed):
+      "Unknown action: use " + allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
     case .missingValue: "This action needs a string \"value\""
     case .textTooLong(let limit): "Text too long (at most \(limit) characters)"
     }
@@ -31,29 +32,52 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
 }
 
 extension LiveEvent {
-  /// Decodes and checks one text message into a Signup screen event.
+  /// Decodes and checks one text message: its size, its JSON, and the length of its text.
+  private static func decode(_ text: String, maxBytes: Int) throws(LiveInputError) -> LiveEvent {
+    guard text.utf8.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
+    guard let event = try? JSONDecoder().decode(LiveEvent.self, from: Data(text.utf8)) else { throw .notJSON }
+    return event
+  }
+
+  private func value(maxCharacters: Int) throws(LiveInputError) -> String {
+    guard let value else { throw .missingValue }
+    guard value.count <= maxCharacters else { throw .textTooLong(limit: maxCharacters) }
+    return value
+  }
+
+  /// One text message as a Signup screen event.
   static func signupAction(from text: String, maxBytes: Int, maxCharacters: Int) throws(LiveInputError)
     -> SignupReactor.Action
   {
-    guard text.utf8.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
-    guard let event = try? JSONDecoder().decode(LiveEvent.self, from: Data(text.utf8)) else { throw .notJSON }
-    func value() throws(LiveInputError) -> String {
-      guard let value = event.value else { throw .missingValue }
-      guard value.count <= maxCharacters else { throw .textTooLong(limit: maxCharacters) }
-      return value
-    }
+    let event = try decode(text, maxBytes: maxBytes)
     switch event.type {
-    case "usernameChanged": return .usernameChanged(try value())
-    case "passwordChanged": return .passwordChanged(try value())
-    case "repeatedPasswordChanged": return .repeatedPasswordChanged(try value())
+    case "usernameChanged": return .usernameChanged(try event.value(maxCharacters: maxCharacters))
+    case "passwordChanged": return .passwordChanged(try event.value(maxCharacters: maxCharacters))
+    case "repeatedPasswordChanged": return .repeatedPasswordChanged(try event.value(maxCharacters: maxCharacters))
     case "signup": return .signup
     case "dismissOutcome": return .dismissOutcome
-    default: throw .unknownType
+    default:
+      throw .unknownType(
+        allowed: ["usernameChanged", "passwordChanged", "repeatedPasswordChanged", "signup", "dismissOutcome"])
+    }
+  }
+
+  /// One text message as a Search screen action: `query` (with the search box's text),
+  /// `loadNextPage` or `retry`.
+  static func searchAction(from text: String, maxBytes: Int, maxCharacters: Int) throws(LiveInputError)
+    -> SearchReactor.Action
+  {
+    let event = try decode(text, maxBytes: maxBytes)
+    switch event.type {
+    case "query": return .updateQuery(try event.value(maxCharacters: maxCharacters))
+    case "loadNextPage": return .loadNextPage
+    case "retry": return .retry
+    default: throw .unknownType(allowed: ["query", "loadNextPage", "retry"])
     }
   }
 }
 
-/// What the server sends a live page: a state to show, or an error about the last message.
+/// What the server sends a live Signup page: a state to show, or an error about the last message.
 enum LiveOutput {
   struct Field: Encodable {
     let message: String
@@ -91,7 +115,7 @@ enum LiveOutput {
 
   static func failure(_ error: LiveInputError) -> String { encode(Failure(message: error.description)) }
 
-  private static func encode(_ value: some Encodable) -> String {
+  static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Encoding these plain structs cannot fail.

@@ -15,7 +15,7 @@ struct LiveSignupController: Sendable {
   let clock: any Clock<Duration>
   let logger: Logger
 
-  func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
+  func addRoutes(to router: Router<AppRequestContext>) {
     router.ws(
       "/live/signup",
       shouldUpgrade: { request, _ in
@@ -39,35 +39,18 @@ struct LiveSignupController: Sendable {
       usernameThrottle: configuration.usernameThrottle,
       clock: clock
     )
-    // One writer: states and errors go out in order through one buffer that keeps the newest, so a
-    // slow page skips intermediate states but always ends on the latest.
-    let (outgoing, send) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(32))
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for try await text in outgoing { try await outbound.write(.text(text)) }
+    let connection = LiveConnection(
+      inbound: inbound, outbound: outbound, logger: logger)
+    try await connection.run(
+      render: { send in
+        for await state in session.screen.states { send(LiveOutput.state(state, messages: messages)) }
+      },
+      receive: { text throws(LiveInputError) in
+        session.handle(
+          try LiveEvent.signupAction(
+            from: text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+        )
       }
-      group.addTask {
-        for await state in session.screen.states { send.yield(LiveOutput.state(state, messages: messages)) }
-      }
-      defer { group.cancelAll() }
-      for try await message in inbound.messages(maxSize: 64 * 1024) {
-        do throws(LiveInputError) {
-          let action = try Self.action(from: message, configuration: configuration)
-          session.handle(action)
-        } catch {
-          logger.notice("Refused a live Signup message", metadata: ["reason": "\(error)"])
-          send.yield(LiveOutput.failure(error))
-        }
-      }
-      send.finish()
-    }
-  }
-
-  private static func action(from message: WebSocketMessage, configuration: AppConfiguration) throws(LiveInputError)
-    -> SignupReactor.Action
-  {
-    guard case .text(let text) = message else { throw .binary }
-    return try LiveEvent.signupAction(
-      from: text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+    )
   }
 }

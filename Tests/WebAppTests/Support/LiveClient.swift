@@ -1,7 +1,35 @@
 import Foundation
+import HummingbirdTesting
+import HummingbirdWSTesting
+import HummingbirdWebSocket
 import Synchronization
 
-/// One message the server sent a live page, decoded as the page's script reads it.
+/// Runs `body` with a live page connected to `path` of a real server, over a real socket; `body`
+/// sends text messages and reads the server's, decoded as `Message`.
+func withLivePage<Message: Decodable & Sendable>(
+  _ path: String,
+  of app: TestApp,
+  receiving: Message.Type,
+  _ body: @escaping @Sendable (_ send: @Sendable (String) async throws -> Void, _ inbox: LiveInbox<Message>) async throws
+    -> Void
+) async throws {
+  try await app.application().test(.live) { client in
+    _ = try await client.ws(path) { inbound, outbound, _ in
+      let inbox = LiveInbox<Message>()
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          for try await message in inbound.messages(maxSize: 1 << 20) {
+            if case .text(let text) = message { inbox.append(text) }
+          }
+        }
+        try await body({ try await outbound.write(.text($0)) }, inbox)
+        group.cancelAll()
+      }
+    }
+  }
+}
+
+/// One message the server sent a live Signup page, decoded as the page's script reads it.
 struct LiveMessage: Decodable, Sendable {
   struct Field: Decodable, Sendable {
     let message: String
@@ -22,16 +50,16 @@ struct LiveMessage: Decodable, Sendable {
 }
 
 /// The messages a live page received, and a way to wait for the one a test expects.
-final class LiveInbox: Sendable {
-  private struct Waiter {
-    let predicate: @Sendable (LiveMessage) -> Bool
-    let continuation: CheckedContinuation<LiveMessage?, Never>
-  }
+final class LiveInbox<Message: Decodable & Sendable>: Sendable {
+  private typealias Waiter = LiveWaiter<Message>
 
-  private let state = Mutex<(received: [LiveMessage], waiters: [Waiter])>(([], []))
+  private let state = Mutex<(received: [Message], waiters: [Waiter])>(([], []))
+
+  /// Every message received so far, in order.
+  var received: [Message] { state.withLock { $0.received } }
 
   func append(_ text: String) {
-    guard let message = try? JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8)) else { return }
+    guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else { return }
     let ready = state.withLock { state in
       state.received.append(message)
       var ready: [Waiter] = []
@@ -45,18 +73,26 @@ final class LiveInbox: Sendable {
     for waiter in ready { waiter.continuation.resume(returning: message) }
   }
 
-  /// The first message, received or to come, satisfying `predicate`.
+  /// The first message, received or to come, satisfying `predicate`, skipping the first `skipped`.
+  ///
+  /// `predicate` runs under the inbox's lock: it must not use the inbox.
   @discardableResult
-  func first(where predicate: @escaping @Sendable (LiveMessage) -> Bool) async -> LiveMessage? {
+  func first(skipping skipped: Int = 0, where predicate: @escaping @Sendable (Message) -> Bool) async -> Message? {
     await withCheckedContinuation { continuation in
-      let found = state.withLock { state -> LiveMessage? in
-        if let found = state.received.first(where: predicate) { return found }
+      let found = state.withLock { state -> Message? in
+        if let found = state.received.dropFirst(skipped).first(where: predicate) { return found }
         state.waiters.append(Waiter(predicate: predicate, continuation: continuation))
         return nil
       }
       if let found { continuation.resume(returning: found) }
     }
   }
+}
+
+/// A test waiting for a message that satisfies its predicate.
+private struct LiveWaiter<Message: Sendable>: Sendable {
+  let predicate: @Sendable (Message) -> Bool
+  let continuation: CheckedContinuation<Message?, Never>
 }
 
 /// A user event as the page's script sends it.

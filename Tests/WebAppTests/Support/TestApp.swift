@@ -5,17 +5,33 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWebSocket
 import Logging
+import RepositoryIndex
 import SignupFeature
 @testable import WebApp
 
-/// Builds the real application around a fresh account store, for router and live tests.
+/// Builds the real application around a fresh account store and repository index, for router and
+/// live tests.
 struct TestApp {
   let accounts: AccountStore
+  let index: RepositoryIndex
   let configuration: AppConfiguration
 
-  init(configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero)) throws {
+  init(
+    configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+  ) throws {
     accounts = try AccountStore.inMemory()
+    index = try RepositoryIndex.inMemory()
     self.configuration = configuration
+  }
+
+  /// The app with `lines` (`owner/name`, one per line) in its index.
+  static func withRepositories(
+    _ lines: [String],
+    configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+  ) async throws -> TestApp {
+    let app = try TestApp(configuration: configuration)
+    _ = try await app.index.importRepositories(from: Data(lines.joined(separator: "\n").utf8))
+    return app
   }
 
   static var quietLogger: Logger {
@@ -25,7 +41,7 @@ struct TestApp {
   }
 
   func application() -> some ApplicationProtocol {
-    buildApplication(configuration, accounts: accounts, httpClient: .shared, logger: Self.quietLogger)
+    buildApplication(configuration, accounts: accounts, index: index, httpClient: .shared, logger: Self.quietLogger)
   }
 }
 

@@ -9,6 +9,8 @@ struct APIError: HTTPResponseError {
   let status: HTTPResponse.Status
   let message: String
   var errors: [FieldError] = []
+  /// Headers the answer carries besides its JSON body, such as a rate limit's `x-ratelimit-*`.
+  var headers = HTTPFields()
 
   static let notFound = APIError(status: .notFound, message: "Not Found")
 
@@ -36,6 +38,8 @@ struct APIError: HTTPResponseError {
       errors: errors.isEmpty ? nil : errors,
       documentationURL: "https://docs.github.com/rest"
     )
-    return try JSONResponse.make(status: status, body)
+    var response = try JSONResponse.make(status: status, body)
+    response.headers.append(contentsOf: headers)
+    return response
   }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import SearchFeature
 import SignupFeature
 
 /// What a page request asks for: its language and, for Signup, its architecture.
@@ -20,6 +21,9 @@ struct PageRequest: Sendable {
     }
     self.architecture = architecture
   }
+
+  /// The page's language for the Search screen's messages (the same two languages as Signup's).
+  var searchLanguage: SearchLanguage { SearchLanguage(languageTag: language.rawValue) }
 
   /// The first language of an `Accept-Language` header the screen speaks; English otherwise.
   static func language(acceptLanguage: String) -> SignupLanguage {

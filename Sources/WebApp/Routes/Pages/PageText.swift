@@ -19,10 +19,5 @@ struct PageText: Sendable {
   var connecting: String { pick("Connecting…", "正在连接…") }
   var engine: String { pick("Architecture", "架构") }
   var searchTitle: String { pick("Search", "搜索") }
-  var searchRepositories: String { pick("Search repositories", "搜索仓库") }
-  var searchPlaceholder: String { pick("e.g. reactorkit", "例如 reactorkit") }
-  var searchHint: String { pick("Type to search repositories.", "输入关键词搜索仓库。") }
   var results: String { pick("Results", "结果") }
-  var retry: String { pick("Retry", "重试") }
-  var loading: String { pick("Loading…", "正在加载…") }
 }

@@ -1,12 +1,14 @@
+import SearchFeature
 import SignupFeature
 
 /// The Search page's first paint: an empty search box and result list, which `search.js` binds to a
 /// `SearchReactor` over `/live/search`.
-struct SearchPage: Sendable {
+struct SearchScreenPage: Sendable {
   let request: PageRequest
 
   var html: String {
     let text = PageText(language: request.language)
+    let messages = SearchMessages(request.searchLanguage)
     return """
       <!doctype html>
       <html lang="\(text.htmlLang)">
@@ -24,18 +26,18 @@ struct SearchPage: Sendable {
       <h1>\(HTML.escape(text.searchTitle))</h1>
       <p id="connection" class="connection" role="status" aria-live="polite">\(HTML.escape(text.connecting))</p>
       <form id="search-form" role="search">
-      <label for="query">\(HTML.escape(text.searchRepositories))</label>
+      <label for="query">\(HTML.escape(messages.label))</label>
       <input id="query" name="q" type="search" autocomplete="off" spellcheck="false" autocapitalize="off" \
-      placeholder="\(HTML.escape(text.searchPlaceholder))" aria-describedby="summary">
+      placeholder="\(HTML.escape(messages.placeholder))" aria-describedby="summary">
       </form>
-      <p id="summary" class="summary" role="status" aria-live="polite">\(HTML.escape(text.searchHint))</p>
+      <p id="summary" class="summary" role="status" aria-live="polite">\(HTML.escape(messages.startHint))</p>
       <div id="failure" class="failure" role="alert" hidden>
       <p id="failure-message"></p>
-      <button id="retry" type="button">\(HTML.escape(text.retry))</button>
+      <button id="retry" type="button">\(HTML.escape(messages.retry))</button>
       </div>
       <ul id="results" class="results" aria-label="\(HTML.escape(text.results))" aria-busy="false"></ul>
       <p id="loading" class="activity" role="status" aria-live="polite" hidden>\
-      <span class="spinner" aria-hidden="true"></span>\(HTML.escape(text.loading))</p>
+      <span class="spinner" aria-hidden="true"></span>\(HTML.escape(messages.loading))</p>
       </main>
       </body>
       </html>

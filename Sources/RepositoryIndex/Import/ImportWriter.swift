@@ -1,0 +1,203 @@
+internal import GRDB
+
+/// Writes validated repositories into the index, inside the import's transaction.
+///
+/// Rows are upserted: a list line inserts a repository unless one with that full name exists
+/// (any letter case); a GitHub object updates the row with its id, or else the row with its full
+/// name (which then takes the GitHub id), or inserts one. A repository known only by name gets a
+/// negative id: a name list reserves one id per line below every id in use, in file order, so
+/// that rows are appended in id order and ids stay stable when the file is imported again.
+///
+/// **Bulk mode.** Inserting a million rows one by one into a NOCASE unique index, a name index
+/// and the FTS index costs minutes; building each index once from the loaded table costs
+/// seconds. So when the index starts empty, or once an import has written more than
+/// ``bulkThreshold`` rows, the writer drops the secondary indexes and the FTS triggers, keeps
+/// track of full names in memory instead, and rebuilds everything in ``finish(progress:)``.
+/// It all happens in the import's transaction, so readers never see the index without them.
+final class ImportWriter {
+  private let db: Database
+  private(set) var report: ImportReport
+  private let existingCount: Int
+  /// The next id for a repository known only by name.
+  private var nextLocalID: Int64
+  /// Rows inserted or updated.
+  private var writes = 0
+  /// In bulk mode, the id of every full name key, standing in for the dropped unique index.
+  private var names: [String: Int64]?
+  private let expectedCount: Int
+
+  private let insertName: FastStatement
+  private let selectIDByName: FastStatement
+  private let insertStatement: Statement
+  private let updateStatement: Statement
+  private let selectByIDStatement: Statement
+  private let selectByNameStatement: Statement
+  private let deleteStatement: Statement
+
+  /// - Parameter lineCount: An upper bound of the records to come: a name list gets that many
+  ///   ids reserved.
+  init(db: Database, format: ImportFormat, lineCount: Int) throws {
+    self.db = db
+    report = ImportReport(format: format)
+    expectedCount = lineCount
+    existingCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM repository") ?? 0
+    let lowestID = try Int64.fetchOne(db, sql: "SELECT min(id) FROM repository") ?? 0
+    nextLocalID = min(lowestID, 0) - Int64(format == .nameList ? lineCount : 0)
+    insertName = try FastStatement(db, sql: "INSERT INTO repository (id, full_name, owner, name) VALUES (?, ?, ?, ?)")
+    selectIDByName = try FastStatement(db, sql: "SELECT id FROM repository WHERE full_name = ?")
+    insertStatement = try db.makeStatement(
+      sql: """
+        INSERT INTO repository (id, full_name, owner, name, description, html_url, stargazers_count, language)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    )
+    updateStatement = try db.makeStatement(
+      sql: """
+        UPDATE repository SET id = ?, full_name = ?, owner = ?, name = ?, description = ?, html_url = ?,
+          stargazers_count = ?, language = ?
+        WHERE id = ?
+        """
+    )
+    selectByIDStatement = try db.makeStatement(
+      sql:
+        "SELECT full_name, owner, name, description, html_url, stargazers_count, language FROM repository WHERE id = ?"
+    )
+    selectByNameStatement = try db.makeStatement(sql: "SELECT id FROM repository WHERE full_name = ?")
+    deleteStatement = try db.makeStatement(sql: "DELETE FROM repository WHERE id = ?")
+    if existingCount == 0 { try enterBulkMode() }
+  }
+
+  /// Rows written one by one before switching to bulk mode: rebuilding the indexes costs about
+  /// as much as writing an eighth of the index row by row.
+  var bulkThreshold: Int { 10_000 + existingCount / 8 }
+
+  func skip(_ issue: ImportIssue) {
+    report.skip(issue)
+  }
+
+  /// Inserts a repository known only by name, unless it is already in the index.
+  func write(_ name: NameBytes) throws {
+    let key = names != nil ? name.key : nil
+    let existing: Int64?
+    if let key {
+      existing = names?[key]
+    } else {
+      selectIDByName.bind(1, name.bytes)
+      existing = try selectIDByName.fetchInt64()
+    }
+    guard existing == nil else {
+      report.unchanged += 1
+      return
+    }
+    let id = nextLocalID
+    nextLocalID += 1
+    insertName.bind(1, id)
+    insertName.bind(2, name.bytes)
+    insertName.bind(3, name.owner)
+    insertName.bind(4, name.name)
+    try insertName.execute()
+    if let key { names?[key] = id }
+    report.inserted += 1
+    try didWrite()
+  }
+
+  /// Inserts or updates a repository described by GitHub.
+  func write(_ fields: RepositoryFields) throws {
+    let stored = try Row.fetchOne(selectByIDStatement, arguments: [fields.id]).map { row in
+      RepositoryFields(
+        id: fields.id,
+        name: RepositoryName(owner: row[1], name: row[2], key: RepositoryName.key(of: row[0])),
+        description: row[3],
+        htmlURL: row[4],
+        stargazersCount: row[5],
+        language: row[6]
+      )
+    }
+    let idOfName =
+      if let names { names[fields.name.key] } else {
+        try Int64.fetchOne(selectByNameStatement, arguments: [fields.name.fullName])
+      }
+    if let stored {
+      if let idOfName, idOfName != fields.id {
+        // Another row holds the name: a name-only placeholder, or a repository since renamed.
+        try deleteStatement.execute(arguments: [idOfName])
+        names?[fields.name.key] = nil
+      }
+      guard stored != fields else {
+        report.unchanged += 1
+        return
+      }
+      try update(id: fields.id, to: fields)
+      names?[stored.name.key] = nil
+      report.updated += 1
+    } else if let idOfName {
+      try update(id: idOfName, to: fields)
+      report.updated += 1
+    } else {
+      try insertStatement.execute(arguments: arguments(fields))
+      report.inserted += 1
+    }
+    names?[fields.name.key] = fields.id
+    try didWrite()
+  }
+
+  /// Rebuilds what bulk mode dropped, reporting the indexing phase first; returns what to
+  /// count for the popular queries when rows changed.
+  func finish(progress: () -> Void) throws -> PopularCounts.Plan? {
+    if names != nil {
+      progress()
+      names = nil
+      try rebuildDroppedObjects()
+    }
+    return writes > 0 ? try PopularCounts.invalidate(db) : nil
+  }
+
+  private func rebuildDroppedObjects() throws {
+    // Sorting a million keys is faster in small runs merged by two threads than in one big
+    // in-memory sort (the default page cache is small enough).
+    let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
+    try db.execute(sql: "PRAGMA threads = 2")
+    defer { try? db.execute(sql: "PRAGMA threads = \(threads)") }
+    for object in Schema.deferredObjects where object.kind == "INDEX" {
+      try db.execute(sql: object.sql)
+    }
+    // Collect up to 64 MiB of terms in memory before writing a segment: fewer, larger segments
+    // to merge. Older SQLite versions lack the option; the default then applies.
+    try? db.execute(sql: "INSERT INTO repository_fts (repository_fts, rank) VALUES ('hashsize', 67108864)")
+    try db.execute(sql: "INSERT INTO repository_fts (repository_fts) VALUES ('rebuild')")
+    for object in Schema.deferredObjects where object.kind == "TRIGGER" {
+      try db.execute(sql: object.sql)
+    }
+  }
+
+  // MARK: - Private
+
+  private func didWrite() throws {
+    writes += 1
+    if names == nil, writes > bulkThreshold { try enterBulkMode() }
+  }
+
+  private func enterBulkMode() throws {
+    for object in Schema.deferredObjects.reversed() {
+      try db.execute(sql: "DROP \(object.kind) IF EXISTS \(object.name)")
+    }
+    var names: [String: Int64] = [:]
+    names.reserveCapacity(existingCount + expectedCount)
+    let rows = try Row.fetchCursor(db, sql: "SELECT full_name, id FROM repository")
+    while let row = try rows.next() {
+      names[RepositoryName.key(of: row[0])] = row[1]
+    }
+    self.names = names
+  }
+
+  private func update(id: Int64, to fields: RepositoryFields) throws {
+    try updateStatement.execute(arguments: arguments(fields) + [id])
+  }
+
+  private func arguments(_ fields: RepositoryFields) -> StatementArguments {
+    [
+      fields.id, fields.name.fullName, fields.name.owner, fields.name.name, fields.description, fields.htmlURL,
+      fields.stargazersCount, fields.language,
+    ]
+  }
+}

@@ -1,0 +1,59 @@
+internal import Foundation
+internal import GRDB
+
+extension RepositoryIndex {
+  /// One page of the repositories matching `query`, best first, and how many match in all.
+  ///
+  /// `query` is text: its words are matched in owner, name and description, the last one as a
+  /// prefix (`swift ni` finds `apple/swift-nio`), ignoring case and diacritics. Punctuation and
+  /// FTS operators (`"`, `*`, `-`, `:`, `AND`, `NEAR`…) are never syntax. A query without any
+  /// word (blank, or only punctuation) matches nothing. See ``RepositoryIndex`` for the ranking.
+  ///
+  /// - Parameters:
+  ///   - page: The page, from 1; lower values mean 1.
+  ///   - perPage: Results per page, clamped to 1...100.
+  ///
+  /// For example:
+  ///
+  /// ```swift
+  /// let first = try await index.search("swift nio", page: 1, perPage: 30)
+  /// let second = try await index.search("swift nio", page: 2, perPage: 30)  // continues `first`
+  /// ```
+  public func search(_ query: String, page: Int, perPage: Int) async throws(RepositoryIndexError) -> IndexSearchResult {
+    let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return .empty }
+    let perPage = min(max(perPage, 1), 100)
+    let page = min(max(page, 1), Int.max / 100 - 1)
+    let offset = (page - 1) * perPage
+    let limit = offset + perPage
+
+    // Results depend on the query's case only through ASCII-folded names and FTS case folding.
+    let key = text.lowercased()
+    let generation = cache.generation
+    let cached = cache.entry(for: key)
+    if let cached, cached.ranked.count >= min(limit, cached.totalCount) {
+      return Self.page(of: cached.ranked, totalCount: cached.totalCount, offset: offset, perPage: perPage)
+    }
+
+    let knownTotal = cached?.totalCount
+    let (total, ranked) = try await read { db in
+      let tokenizer = try db.makeTokenizer(FTS5TokenizerDescriptor(components: Schema.tokenizerComponents))
+      return try RankedSearch(query: SearchQuery(text: text, tokenizer: tokenizer), tokenizer: tokenizer)
+        .run(db, limit: limit, knownTotal: knownTotal)
+    }
+    cache.store(SearchCache.Entry(totalCount: total, ranked: ranked), for: key, generation: generation)
+    return Self.page(of: ranked, totalCount: total, offset: offset, perPage: perPage)
+  }
+
+  /// Forgets cached results, so that the next searches read the database (for benchmarks).
+  package func clearSearchCache() {
+    cache.removeAll()
+  }
+
+  private static func page(of ranked: [IndexedRepository], totalCount: Int, offset: Int, perPage: Int)
+    -> IndexSearchResult
+  {
+    guard offset < ranked.count else { return IndexSearchResult(totalCount: totalCount, items: []) }
+    return IndexSearchResult(totalCount: totalCount, items: Array(ranked[offset..<min(offset + perPage, ranked.count)]))
+  }
+}

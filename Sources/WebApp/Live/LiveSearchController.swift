@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import ReactorCore
+import SearchFeature
+
+/// `/live/search`: the WebSocket that binds a Search page to a `SearchReactor` running on the server.
+///
+/// Inbound messages are `{"type": "query", "value": "…"}`, `{"type": "loadNextPage"}` and
+/// `{"type": "retry"}`; outbound ones are states (``LiveSearchState``) or errors. One reactor per
+/// connection, released when the socket closes.
+struct LiveSearchController: Sendable {
+  let configuration: AppConfiguration
+  let searchClient: RepositorySearchClient
+  let clock: any Clock<Duration>
+  let logger: Logger
+
+  func addRoutes(to router: Router<AppRequestContext>) {
+    router.ws(
+      "/live/search",
+      shouldUpgrade: { _, _ in .upgrade([:]) },
+      onUpgrade: { inbound, outbound, context in
+        let page = try PageRequest(context.request)
+        try await run(SearchMessages(page.searchLanguage), inbound: inbound, outbound: outbound)
+      }
+    )
+  }
+
+  private func run(_ messages: SearchMessages, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
+    async throws
+  {
+    let session = LiveSearchSession(
+      reactor: SearchReactor(client: searchClient), queryThrottle: configuration.queryThrottle, clock: clock)
+    let connection = LiveConnection(inbound: inbound, outbound: outbound, logger: logger)
+    try await connection.run(
+      render: { send in
+        var page = LiveSearchState(messages: messages)
+        for await state in session.store.latestStates { send(page.render(state)) }
+      },
+      receive: { text throws(LiveInputError) in
+        session.handle(
+          try LiveEvent.searchAction(
+            from: text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+        )
+      }
+    )
+  }
+}

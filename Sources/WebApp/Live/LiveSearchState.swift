@@ -1,0 +1,108 @@
+import Foundation
+import SearchFeature
+
+/// Renders a Search screen's states as the JSON messages `search.js` applies, remembering which
+/// results the page already shows so that a next page goes out as an append, not the whole list.
+///
+/// A message: `{"type": "state", "repos": {"replace": […]} | {"append": […]} | {}, "summary": "…",
+/// "isLoading": false, "isLoadingNextPage": false, "hasNextPage": true, "failure": null |
+/// {"message": "…", "resetsAt": 1700000000000, "countdown": "… {seconds} …"}}`.
+struct LiveSearchState {
+  let messages: SearchMessages
+  let now: @Sendable () -> Date
+  /// The ids of the results the page shows; `nil` until the first message, which always replaces
+  /// the list (a reconnected page may still show results of its previous connection).
+  private var shown: [Int64]?
+
+  init(messages: SearchMessages, now: @escaping @Sendable () -> Date = Date.init) {
+    self.messages = messages
+    self.now = now
+  }
+
+  struct Item: Encodable {
+    let id: Int64
+    let fullName: String
+    let url: String
+    let description: String?
+    let stars: Int
+  }
+
+  struct Repos: Encodable {
+    var replace: [Item]?
+    var append: [Item]?
+  }
+
+  struct Failure: Encodable {
+    let message: String
+    /// When a rate limit resets, in milliseconds since 1970, for the page's countdown.
+    let resetsAt: Int64?
+    /// The rate-limit message with `{seconds}` where the page puts the seconds left.
+    let countdown: String?
+  }
+
+  struct Message: Encodable {
+    let type = "state"
+    let repos: Repos
+    let summary: String
+    let isLoading: Bool
+    let isLoadingNextPage: Bool
+    let hasNextPage: Bool
+    let failure: Failure?
+  }
+
+  /// The message for `state`, and what the page will show after it.
+  mutating func render(_ state: SearchReactor.State) -> String {
+    LiveOutput.encode(
+      Message(
+        repos: reposChange(state.repos),
+        summary: summary(state),
+        isLoading: state.isLoading,
+        isLoadingNextPage: state.isLoadingNextPage,
+        hasNextPage: state.nextPage != nil,
+        failure: state.failure.map(failure)
+      )
+    )
+  }
+
+  private mutating func reposChange(_ repos: [Repository]) -> Repos {
+    defer { shown = repos.map(\.id) }
+    guard let shown, repos.count >= shown.count, zip(repos, shown).allSatisfy({ $0.id == $1 }) else {
+      return Repos(replace: repos.map(Self.item))
+    }
+    let added = repos.dropFirst(shown.count)
+    return added.isEmpty ? Repos() : Repos(append: added.map(Self.item))
+  }
+
+  private static func item(_ repository: Repository) -> Item {
+    Item(
+      id: repository.id,
+      fullName: repository.fullName,
+      url: repository.htmlURL,
+      description: repository.description,
+      stars: repository.stargazersCount
+    )
+  }
+
+  private func summary(_ state: SearchReactor.State) -> String {
+    guard let terms = state.searchTerms else { return messages.startHint }
+    guard let totalCount = state.totalCount else { return state.isLoading ? messages.loading : "" }
+    if totalCount == 0 && state.repos.isEmpty { return messages.noResults(for: terms) }
+    let count = messages.resultCount(totalCount)
+    return state.incompleteResults ? "\(count). \(messages.incompleteResults)" : count
+  }
+
+  private func failure(_ failure: SearchFailure) -> Failure {
+    let message = messages.failure(failure, now: now())
+    guard case .rateLimited(let resetsAt?) = failure else {
+      return Failure(message: message, resetsAt: nil, countdown: nil)
+    }
+    // The page counts down by itself; the message for 2 seconds, with the number as a placeholder,
+    // is the template (both languages write the seconds as digits, once).
+    let countdown = messages.rateLimited(secondsRemaining: 2).replacingOccurrences(of: "2", with: "{seconds}")
+    return Failure(
+      message: message,
+      resetsAt: Int64((resetsAt.timeIntervalSince1970 * 1000).rounded()),
+      countdown: countdown.contains("{seconds}") ? countdown : nil
+    )
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GitHubClient
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import RepositoryIndex
+
+/// `GET /search/repositories` in GitHub's shape, backed by the local full-text index: `total_count`,
+/// `incomplete_results`, `items`, `Link` headers with `rel="next"`/`"last"`/`"prev"`/`"first"`,
+/// GitHub's 422s, and, when configured, GitHub's search rate limit with its `x-ratelimit-*` headers.
+///
+/// Each item's `html_url` is this server's page for the repository, so the Search page's links stay
+/// on the offline server.
+struct SearchController: Sendable {
+  let index: RepositoryIndex
+  let rateLimiter: SearchRateLimiter?
+  let now: @Sendable () -> Date
+  let logger: Logger
+
+  func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
+    router.get("search/repositories") { request, context in
+      try await search(request, client: context.remoteAddress?.ipAddress ?? "unknown")
+    }
+  }
+
+  func search(_ request: Request, client: String) async throws -> Response {
+    var rateLimitHeaders = HTTPFields()
+    if let rateLimiter {
+      let decision = rateLimiter.take(client: client, now: now())
+      rateLimitHeaders = Self.headers(decision)
+      guard decision.isAllowed else {
+        throw APIError(status: .forbidden, message: "API rate limit exceeded for \(client).", headers: rateLimitHeaders)
+      }
+    }
+    let query = try SearchRequest(request).query
+    let result: IndexSearchResult
+    do {
+      result = try await index.search(query.q, page: query.page, perPage: query.perPage)
+    } catch {
+      logger.error("Search index failed", metadata: ["error": "\(error)"])
+      throw APIError(status: .serviceUnavailable, message: "The search index is unavailable")
+    }
+    let baseURL = Self.baseURL(of: request)
+    let body = RepositorySearchResponse(
+      totalCount: result.totalCount,
+      incompleteResults: false,
+      items: result.items.map { Self.item($0, baseURL: baseURL) }
+    )
+    var response = try JSONResponse.make(status: .ok, body)
+    response.headers.append(contentsOf: rateLimitHeaders)
+    if let link = PaginationLinks.search(query, totalCount: result.totalCount, baseURL: baseURL).headerValue {
+      response.headers[.link] = link
+    }
+    return response
+  }
+
+  static func item(_ repository: IndexedRepository, baseURL: String) -> GitHubRepository {
+    GitHubRepository(
+      id: repository.id,
+      name: repository.name,
+      fullName: repository.fullName,
+      owner: GitHubRepositoryOwner(login: repository.owner),
+      htmlURL: "\(baseURL)/repositories/\(repository.fullName)",
+      description: repository.description,
+      stargazersCount: repository.stargazersCount,
+      language: repository.language
+    )
+  }
+
+  /// This server's URL as the client reached it, for `html_url` and `Link`.
+  static func baseURL(of request: Request) -> String {
+    "http://\(request.head.authority ?? "127.0.0.1")"
+  }
+
+  private static func headers(_ decision: SearchRateLimiter.Decision) -> HTTPFields {
+    var fields = HTTPFields()
+    fields[.rateLimitLimit] = String(decision.limit)
+    fields[.rateLimitRemaining] = String(decision.remaining)
+    fields[.rateLimitReset] = String(decision.reset)
+    fields[.rateLimitUsed] = String(decision.used)
+    fields[.rateLimitResource] = "search"
+    return fields
+  }
+}
+
+extension HTTPField.Name {
+  static let link = Self("Link")!
+  static let rateLimitLimit = Self("x-ratelimit-limit")!
+  static let rateLimitRemaining = Self("x-ratelimit-remaining")!
+  static let rateLimitReset = Self("x-ratelimit-reset")!
+  static let rateLimitUsed = Self("x-ratelimit-used")!
+  static let rateLimitResource = Self("x-ratelimit-resource")!
+}
