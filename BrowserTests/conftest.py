@@ -1,7 +1,8 @@
 """Fixtures for Octoreact's real-browser tests: the built server, a headless Chromium, a fresh page.
 
 The server is the already-built `octoreact` binary (scripts/test builds it), started with
-`serve --port 0 --database <tmp>/accounts.sqlite`; its URL is read from the line it prints on stdout.
+`serve --port 0 --database <tmp>/accounts.sqlite --index <tmp>/repositories.sqlite` (the index is
+built from the bundled demo list on first start); its URL is read from the line it prints on stdout.
 
 Environment overrides:
   OCTOREACT_BIN   the server binary (default: `$(swift build --show-bin-path)/octoreact`)
@@ -56,7 +57,11 @@ class Server:
     def start(self) -> None:
         with open(self.log, "ab") as stderr:
             self.process = subprocess.Popen(
-                [str(self.binary), "serve", "--host", "127.0.0.1", "--port", "0", "--database", str(self.database)],
+                [
+                    str(self.binary), "serve", "--host", "127.0.0.1", "--port", "0",
+                    "--database", str(self.database),
+                    "--index", str(self.database.with_name("repositories.sqlite")),
+                ],
                 cwd=REPOSITORY,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,

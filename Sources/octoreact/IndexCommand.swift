@@ -16,15 +16,6 @@ struct IndexCommand: AsyncParsableCommand {
     subcommands: [Import.self]
   )
 
-  /// `$XDG_DATA_HOME/octoreact/repositories.sqlite`, or `~/.local/share/octoreact/…`.
-  static let defaultIndexPath: String = {
-    let environment = ProcessInfo.processInfo.environment
-    let base =
-      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-    return base.appendingPathComponent("octoreact/repositories.sqlite").path
-  }()
-
   /// `octoreact index import FILE [--index PATH]`.
   struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,7 +36,7 @@ struct IndexCommand: AsyncParsableCommand {
     var file: String
 
     @Option(help: ArgumentHelp("The index database file; created with its folder if needed.", valueName: "path"))
-    var index: String = IndexCommand.defaultIndexPath
+    var index: String = DataDirectory.defaultIndexPath
 
     func run() async throws {
       let repositories: RepositoryIndex

@@ -63,4 +63,28 @@ struct PagesTests {
       #expect(home.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
     }
   }
+
+  @Test func searchPageHasItsLabelledBoxAndScript() async throws {
+    try await TestApp().application().test(.router) { client in
+      let page = try await client.execute(uri: "/search", method: .get)
+      #expect(page.status == .ok)
+      #expect(page.text.contains(#"<label for="query">Search repositories</label>"#))
+      #expect(page.text.contains(#"data-live="/live/search""#))
+      let chinese = try await client.execute(uri: "/search?lang=zh-Hans", method: .get)
+      #expect(chinese.text.contains("搜索仓库"))
+      let script = try await client.execute(uri: "/assets/search.js", method: .get)
+      #expect(script.status == .ok && script.text.contains("loadNextPage"))
+    }
+  }
+
+  @Test func repositoryPagesShowIndexedRepositoriesOnly() async throws {
+    let app = try await TestApp.withRepositories(["apple/swift-nio", "apple/swift"])
+    try await app.application().test(.router) { client in
+      let page = try await client.execute(uri: "/repositories/apple/swift", method: .get)
+      #expect(page.status == .ok)
+      #expect(page.text.contains("<h1>apple/swift</h1>"))
+      let missing = try await client.execute(uri: "/repositories/apple/nothing", method: .get)
+      #expect(missing.status == .notFound)
+    }
+  }
 }

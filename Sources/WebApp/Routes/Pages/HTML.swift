@@ -1,5 +1,26 @@
-/// Escapes text for HTML element content and attribute values.
+/// Escapes text for HTML element content and attribute values, and frames a page's body.
 enum HTML {
+  /// A whole page around `body`: the head every Octoreact page shares (UTF-8, viewport, no referrer,
+  /// no favicon request, the style sheet) and, when given, the page's script.
+  static func document(lang: String, title: String, script: String? = nil, body: String) -> String {
+    """
+    <!doctype html>
+    <html lang="\(lang)">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="referrer" content="no-referrer">
+    <link rel="icon" href="data:,">
+    <title>\(escape(title))</title>
+    <link rel="stylesheet" href="/assets/style.css">
+    \(script.map { "<script src=\"\($0)\" defer></script>\n" } ?? "")</head>
+    <body>
+    \(body)
+    </body>
+    </html>
+    """
+  }
+
   static func escape(_ text: String) -> String {
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count)

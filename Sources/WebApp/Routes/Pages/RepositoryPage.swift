@@ -7,18 +7,7 @@ struct RepositoryPage: Sendable {
 
   var html: String {
     let githubURL = "https://github.com/\(repository.fullName)"
-    return """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="referrer" content="no-referrer">
-      <link rel="icon" href="data:,">
-      <title>\(HTML.escape(repository.fullName)) · Octoreact</title>
-      <link rel="stylesheet" href="/assets/style.css">
-      </head>
-      <body>
+    let body = """
       <main class="wide">
       <p><a href="/search">← Search</a></p>
       <h1>\(HTML.escape(repository.fullName))</h1>
@@ -30,8 +19,7 @@ struct RepositoryPage: Sendable {
       </dl>
       <p>On GitHub: <a href="\(HTML.escape(githubURL))" rel="noopener noreferrer">\(HTML.escape(githubURL))</a></p>
       </main>
-      </body>
-      </html>
       """
+    return HTML.document(lang: "en", title: "\(repository.fullName) · Octoreact", body: body)
   }
 }

@@ -9,19 +9,7 @@ struct SearchScreenPage: Sendable {
   var html: String {
     let text = PageText(language: request.language)
     let messages = SearchMessages(request.searchLanguage)
-    return """
-      <!doctype html>
-      <html lang="\(text.htmlLang)">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="referrer" content="no-referrer">
-      <link rel="icon" href="data:,">
-      <title>\(HTML.escape(text.searchTitle)) · Octoreact</title>
-      <link rel="stylesheet" href="/assets/style.css">
-      <script src="/assets/search.js" defer></script>
-      </head>
-      <body>
+    let body = """
       <main id="search-screen" class="wide" data-live="/live/search" data-lang="\(request.language.rawValue)">
       <h1>\(HTML.escape(text.searchTitle))</h1>
       <p id="connection" class="connection" role="status" aria-live="polite">\(HTML.escape(text.connecting))</p>
@@ -39,8 +27,8 @@ struct SearchScreenPage: Sendable {
       <p id="loading" class="activity" role="status" aria-live="polite" hidden>\
       <span class="spinner" aria-hidden="true"></span>\(HTML.escape(messages.loading))</p>
       </main>
-      </body>
-      </html>
       """
+    return HTML.document(
+      lang: text.htmlLang, title: "\(text.searchTitle) · Octoreact", script: "/assets/search.js", body: body)
   }
 }

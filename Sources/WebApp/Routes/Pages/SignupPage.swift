@@ -9,19 +9,7 @@ struct SignupPage: Sendable {
   var html: String {
     let text = PageText(language: request.language)
     let messages = SignupMessages(request.language)
-    return """
-      <!doctype html>
-      <html lang="\(text.htmlLang)">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="referrer" content="no-referrer">
-      <link rel="icon" href="data:,">
-      <title>\(HTML.escape(text.signupTitle)) · Octoreact</title>
-      <link rel="stylesheet" href="/assets/style.css">
-      <script src="/assets/live.js" defer></script>
-      </head>
-      <body>
+    let body = """
       <main id="signup-screen" data-live="/live/signup" data-engine="\(request.architecture.rawValue)" \
       data-lang="\(request.language.rawValue)">
       <h1>\(HTML.escape(text.signupTitle))</h1>
@@ -43,9 +31,9 @@ struct SignupPage: Sendable {
       <p class="engine">\(HTML.escape(text.engine)): <a href="?engine=reactor">reactor</a> · \
       <a href="?engine=mvvm">mvvm</a> · <a href="?engine=driver">driver</a></p>
       </main>
-      </body>
-      </html>
       """
+    return HTML.document(
+      lang: text.htmlLang, title: "\(text.signupTitle) · Octoreact", script: "/assets/live.js", body: body)
   }
 
   private func field(
