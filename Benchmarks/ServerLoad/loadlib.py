@@ -146,6 +146,7 @@ class Server:
         self._log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
             [self.binary, "serve", "--host", HOST, "--port", "0", "--database", self.database,
+             "--index", os.path.join(os.path.dirname(self.database), "repositories.sqlite"),
              "--log-level", self.log_level],
             stdout=subprocess.PIPE, stderr=self._log, cwd=self.workdir,
         )

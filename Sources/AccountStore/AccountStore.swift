@@ -46,6 +46,8 @@ public final class AccountStore: Sendable {
   private let decoyHash = Mutex<String?>(nil)
   /// Whether the store is closed, and how many operations are using the database.
   private let lifecycle = Mutex(Lifecycle())
+  /// Recent lookups: this store is the only writer of its file, so it keeps them exact.
+  private let cache = AccountCache()
 
   private struct Lifecycle {
     var isClosed = false
@@ -128,8 +130,12 @@ public final class AccountStore: Sendable {
   public func account(named login: String) async throws(AccountStoreError) -> Account? {
     try beginOperation()
     defer { endOperation() }
+    let (known, version) = cache.lookup(login)
+    if let known { return known }
     do {
-      return try await writer.read { db in try AccountRecord.named(login).fetchOne(db)?.account }
+      let account = try await writer.read { db in try AccountRecord.named(login).fetchOne(db)?.account }
+      cache.store(account, for: login, readAt: version)
+      return account
     } catch {
       throw Self.translate(error)
     }
@@ -153,7 +159,7 @@ public final class AccountStore: Sendable {
 
     let passwordHash = await passwordHasher.hashOffCooperativePool(password)
     do {
-      return try await writer.write { db in
+      let account = try await writer.write { db in
         var record = AccountRecord(id: nil, login: username, passwordHash: passwordHash, createdAt: Date())
         try record.insert(db)
         // Read the row back so that `createdAt` is what later lookups return (milliseconds).
@@ -162,7 +168,11 @@ public final class AccountStore: Sendable {
         }
         return inserted.account
       }
+      cache.written(account, for: username)
+      return account
     } catch {
+      // Another signup of the name may have won: forget what the cache knew of it.
+      cache.written(nil, for: username)
       throw Self.translate(error, creating: username)
     }
   }
