@@ -45,14 +45,21 @@ extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Neve
             }
           }
         }
-        // The upstream has ended: the result ends with the last inner sequence.
-        await latest.state.withLock { $0.task }?.value
+        // The upstream has ended (or the result was dropped): the result ends with the last inner
+        // sequence, which a cancellation of this task cancels too.
+        let last = latest.state.withLock { $0.task }
+        await withTaskCancellationHandler {
+          await last?.value
+        } onCancel: {
+          last?.cancel()
+        }
         continuation.finish()
       }
-      continuation.onTermination = { _ in
-        outer.cancel()
-        latest.state.withLock { $0.task?.cancel() }
-      }
+      // Only cancels the outer task, and takes no lock: this handler runs while the consumer's task
+      // is being cancelled, holding that task's status lock, which an inner task yielding under
+      // `latest` also takes. Taking `latest` here would order the two locks both ways (a deadlock
+      // seen in a test run); the outer task cancels the inner one instead.
+      continuation.onTermination = { _ in outer.cancel() }
     }
   }
 }
