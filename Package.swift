@@ -67,9 +67,14 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(
+      name: "DatabaseFile",
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strictSettings
+    ),
+    .target(
       name: "AccountStore",
       dependencies: [
-        "SignupFeature",
+        "SignupFeature", "DatabaseFile",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
       ],
@@ -78,6 +83,7 @@ let package = Package(
     .target(
       name: "RepositoryIndex",
       dependencies: [
+        "DatabaseFile",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],

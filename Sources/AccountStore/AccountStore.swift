@@ -1,3 +1,4 @@
+internal import DatabaseFile
 internal import Foundation
 internal import GRDB
 public import SignupFeature
@@ -45,16 +46,10 @@ public final class AccountStore: Sendable {
   /// The hash an unknown username is checked against, made on first need (see `verifyPassword`).
   private let decoyHash = Mutex<String?>(nil)
   /// Whether the store is closed, and how many operations are using the database.
-  private let lifecycle = Mutex(Lifecycle())
+  private let lifecycle = ConnectionLifecycle()
   /// Recent lookups: this store is the only writer of its file, so it keeps them exact.
   private let cache = AccountCache()
 
-  private struct Lifecycle {
-    var isClosed = false
-    var operationsInFlight = 0
-    /// `close()` was called while operations were in flight: the last one closes the database.
-    var closesWhenIdle = false
-  }
 
   /// Opens the SQLite database at `path` in WAL mode, creating its folders and file if needed,
   /// and migrates it.
@@ -207,13 +202,7 @@ public final class AccountStore: Sendable {
   /// be reopened at once). Otherwise the operations in flight finish normally and the last one
   /// closes it.
   public func close() throws(AccountStoreError) {
-    let closesNow = lifecycle.withLock { state in
-      guard !state.isClosed else { return false }
-      state.isClosed = true
-      state.closesWhenIdle = state.operationsInFlight > 0
-      return !state.closesWhenIdle
-    }
-    guard closesNow else { return }
+    guard lifecycle.close() else { return }
     do {
       try writer.close()
     } catch {
@@ -227,21 +216,12 @@ public final class AccountStore: Sendable {
   /// closed connection (without SQLITE_ENABLE_API_ARMOR, as on Linux, that crashes), so the
   /// connection stays open until every operation that got in has ended.
   private func beginOperation() throws(AccountStoreError) {
-    let isOpen = lifecycle.withLock { state in
-      guard !state.isClosed else { return false }
-      state.operationsInFlight += 1
-      return true
-    }
-    guard isOpen else { throw .storage("the account store is closed") }
+    guard lifecycle.begin() else { throw .storage("the account store is closed") }
   }
 
   private func endOperation() {
-    let closesNow = lifecycle.withLock { state in
-      state.operationsInFlight -= 1
-      return state.closesWhenIdle && state.operationsInFlight == 0
-    }
     // A deferred close has no caller left to report to; GRDB closes on deinit if this fails.
-    if closesNow { try? writer.close() }
+    if lifecycle.end() { try? writer.close() }
   }
 
   private func decoy() async -> String {

@@ -1,6 +1,6 @@
+internal import DatabaseFile
 internal import Foundation
 internal import GRDB
-internal import Synchronization
 
 /// A local full-text index of GitHub repositories: SQLite FTS5 through GRDB, filled by
 /// ``importRepositories(from:progress:)`` and queried by ``search(_:page:perPage:)``.
@@ -40,14 +40,8 @@ public final class RepositoryIndex: Sendable {
   /// Results of recent searches; emptied by every import.
   let cache = SearchCache(capacity: 512)
   /// Whether the index is closed, and how many operations are using the database.
-  private let lifecycle = Mutex(Lifecycle())
+  private let lifecycle = ConnectionLifecycle()
 
-  private struct Lifecycle {
-    var isClosed = false
-    var operationsInFlight = 0
-    /// `close()` was called while operations were in flight: the last one closes the database.
-    var closesWhenIdle = false
-  }
 
   /// Opens the index at `path` in WAL mode, creating its folders and file if needed, and
   /// migrates it.
@@ -92,13 +86,7 @@ public final class RepositoryIndex: Sendable {
   /// be reopened at once). Otherwise the operations in flight finish normally and the last one
   /// closes it.
   public func close() throws(RepositoryIndexError) {
-    let closesNow = lifecycle.withLock { state in
-      guard !state.isClosed else { return false }
-      state.isClosed = true
-      state.closesWhenIdle = state.operationsInFlight > 0
-      return !state.closesWhenIdle
-    }
-    guard closesNow else { return }
+    guard lifecycle.close() else { return }
     do {
       try writer.close()
     } catch {
@@ -145,20 +133,11 @@ public final class RepositoryIndex: Sendable {
   /// closed connection (without SQLITE_ENABLE_API_ARMOR, as on Linux, that crashes), so the
   /// connection stays open until every operation that got in has ended.
   private func beginOperation() throws(RepositoryIndexError) {
-    let isOpen = lifecycle.withLock { state in
-      guard !state.isClosed else { return false }
-      state.operationsInFlight += 1
-      return true
-    }
-    guard isOpen else { throw .storage("the repository index is closed") }
+    guard lifecycle.begin() else { throw .storage("the repository index is closed") }
   }
 
   private func endOperation() {
-    let closesNow = lifecycle.withLock { state in
-      state.operationsInFlight -= 1
-      return state.closesWhenIdle && state.operationsInFlight == 0
-    }
     // A deferred close has no caller left to report to; GRDB closes on deinit if this fails.
-    if closesNow { try? writer.close() }
+    if lifecycle.end() { try? writer.close() }
   }
 }

@@ -1,4 +1,5 @@
 import AccountStore
+import Foundation
 import GitHubClient
 import Hummingbird
 
@@ -13,7 +14,7 @@ struct SearchRequest: Sendable {
 
   init(_ request: Request) throws(APIError) {
     let parameters = request.uri.queryParameters
-    let q = parameters["q"].map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+    let q = parameters["q"].map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     guard !q.isEmpty else {
       throw .validationFailed([
         FieldError(resource: "Search", field: "q", code: "missing", message: "The search query q is required")
@@ -51,14 +52,4 @@ struct SearchRequest: Sendable {
     }
     return value
   }
-}
-
-extension String {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-  }
-}
-
-extension Set where Element == Character {
-  fileprivate static let whitespaces: Set<Character> = [" ", "\t", "\n", "\r"]
 }
