@@ -12,4 +12,14 @@ extension TestClock where Duration == Swift.Duration {
       elapsed += next
     }
   }
+
+  /// Returns once some work is suspended in `sleep` on this clock.
+  ///
+  /// Work that is about to sleep (a throttle's timer, an effect) registers its sleep a moment after
+  /// it starts; awaiting this closes that gap, so a following `advance(by:)` measures from the right
+  /// instant instead of passing before the sleep exists. Only meaningful when no other work sleeps.
+  public func waitForSleeper() async {
+    // `checkSuspension()` throws exactly when something is sleeping.
+    while !Task.isCancelled, (try? await checkSuspension()) != nil {}
+  }
 }

@@ -31,6 +31,8 @@ struct LiveSearchSessionTests {
     let recorder = session.store.record(clock: clock)
     for text in ["s", "sw", "swi", "swif"] {
       session.handle(.updateQuery(text))
+      // The first text opens the throttle's interval: its timer must be asleep before time moves.
+      if text == "s" { await clock.waitForSleeper() }
       await clock.advance(by: .milliseconds(50))
     }
     #expect(session.store.currentState.query == "s")

@@ -1,5 +1,6 @@
 import Clocks
 import ReactorCore
+import ReactorTesting
 import SignupFeature
 import Synchronization
 import Testing
@@ -28,6 +29,8 @@ struct LiveSignupSessionTests {
       screen: screen, messages: SignupMessages(), usernameThrottle: .milliseconds(300), clock: clock)
     for text in ["o", "oc", "oct", "octo"] {
       session.handle(.usernameChanged(text))
+      // The first name opens the throttle's interval: its timer must be asleep before time moves.
+      if text == "o" { await clock.waitForSleeper() }
       await clock.advance(by: .milliseconds(50))
     }
     #expect(screen.events.value == [.usernameChanged("o")])

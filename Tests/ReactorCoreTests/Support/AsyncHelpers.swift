@@ -1,18 +1,6 @@
 import Clocks
 import ReactorTesting
 
-extension TestClock where Duration == Swift.Duration {
-  /// Returns once some work is suspended in `sleep` on this clock.
-  ///
-  /// An effect reports "about to sleep" through a ``Probe`` just before calling `sleep`; awaiting
-  /// this as well closes the gap between the report and the sleep's registration, so a following
-  /// `advance(by:)` measures from the right instant. Only meaningful when no other work sleeps.
-  func waitForSleeper() async {
-    // `checkSuspension()` throws exactly when something is sleeping.
-    while !Task.isCancelled, (try? await checkSuspension()) != nil {}
-  }
-}
-
 extension StateRecorder {
   /// `first(where:)` that also ends, with `nil`, when the waiting task is cancelled.
   ///
