@@ -29,7 +29,7 @@ public final class ActivityTracker: Sendable {
   public var isRunning: Bool { broadcast.value }
 
   /// The current activity, then each change.
-  public var isActive: AsyncStream<Bool> { broadcast.values() }
+  public var isActive: BroadcastValues<Bool> { broadcast.values() }
 
   private func increment() {
     count.withLock { count in

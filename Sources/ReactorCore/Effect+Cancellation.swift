@@ -2,13 +2,22 @@
 ///
 /// Any `Hashable & Sendable` value works; an enum per reactor reads best:
 /// `enum CancelID { case usernameCheck }`.
-public struct CancelID: Hashable, Sendable {
-  private let base: any Hashable & Sendable
+///
+/// `@unchecked Sendable` because `AnyHashable` is not `Sendable`; it is safe because the only value
+/// ever stored in it is the `Sendable` one given to `init`. Boxing and hashing once here, rather
+/// than on every lookup, keeps the task table cheap: most comparisons end at the hash.
+public struct CancelID: Hashable, @unchecked Sendable {
+  @usableFromInline let base: AnyHashable
+  @usableFromInline let hash: Int
 
-  init(_ base: some Hashable & Sendable) { self.base = base }
+  @usableFromInline
+  init(_ base: some Hashable & Sendable) {
+    self.base = AnyHashable(base)
+    self.hash = self.base.hashValue
+  }
 
-  public static func == (lhs: CancelID, rhs: CancelID) -> Bool { AnyHashable(lhs.base) == AnyHashable(rhs.base) }
-  public func hash(into hasher: inout Hasher) { AnyHashable(base).hash(into: &hasher) }
+  public static func == (lhs: CancelID, rhs: CancelID) -> Bool { lhs.hash == rhs.hash && lhs.base == rhs.base }
+  public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 extension Effect {
@@ -20,11 +29,13 @@ extension Effect {
   ///
   /// **Guarantee.** Once cancelled, the work's later `send` calls are dropped by the store, checked
   /// under the store's lock at the moment the mutation would be applied: a stale answer cannot land.
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     Effect(.cancellable(self, id: CancelID(id), cancelInFlight: cancelInFlight))
   }
 
   /// Cancels every in-flight effect marked with `id`.
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Effect {
     Effect(.cancel(CancelID(id)))
   }

@@ -39,6 +39,7 @@ public struct Effect<Mutation: Sendable>: Sendable {
   init(_ operation: Operation) { self.operation = operation }
 
   /// No mutation.
+  @inlinable
   public static var none: Effect { Effect(.none) }
 
   /// One mutation, applied at once.
@@ -49,18 +50,22 @@ public struct Effect<Mutation: Sendable>: Sendable {
   ///
   /// Leading synchronous effects are applied at once; from the first asynchronous one on, the rest
   /// runs in a single task, in order.
+  @inlinable
   public static func concat(_ effects: Effect...) -> Effect { Effect(.concat(effects)) }
 
   /// The effects one after another (array form of ``concat(_:)-(Effect...)``).
+  @inlinable
   public static func concat(_ effects: [Effect]) -> Effect { Effect(.concat(effects)) }
 
   /// The effects side by side: synchronous ones are applied at once, asynchronous ones run concurrently.
+  @inlinable
   public static func merge(_ effects: Effect...) -> Effect { Effect(.merge(effects)) }
 
   /// Asynchronous work that emits any number of mutations through `send`.
   ///
   /// The work runs in a task owned by the store. It should return promptly when cancelled; if it
   /// does not, whatever it sends after cancellation is dropped.
+  @inlinable
   public static func run(_ work: @escaping @Sendable (Send<Mutation>) async -> Void) -> Effect {
     Effect(.run(work))
   }
@@ -69,6 +74,7 @@ public struct Effect<Mutation: Sendable>: Sendable {
   ///
   /// A `CancellationError` thrown after the effect was cancelled is not reported: nobody is
   /// waiting for that answer any more.
+  @inlinable
   public static func run(
     _ work: @escaping @Sendable (Send<Mutation>) async throws -> Void,
     catch handler: @escaping @Sendable (any Error) -> Mutation
@@ -86,6 +92,7 @@ public struct Effect<Mutation: Sendable>: Sendable {
   }
 
   /// Asynchronous work that produces exactly one mutation.
+  @inlinable
   public static func task(_ work: @escaping @Sendable () async -> Mutation) -> Effect {
     Effect(.run { send in send(await work()) })
   }
@@ -108,17 +115,23 @@ extension Effect {
     }
   }
 
-  /// The cancellation identifiers in this effect that are known without running any work, with
-  /// whether each cancels work in flight.
-  var cancellations: [(id: CancelID, cancelInFlight: Bool)] {
+  /// Calls `body` with each cancellation identifier in this effect that is known without running
+  /// any work, and whether it cancels work in flight.
+  @inlinable
+  func forEachCancellation(_ body: (CancelID, _ cancelInFlight: Bool) -> Void) {
     switch operation {
-    case .cancellable(let inner, let id, let cancelInFlight): [(id, cancelInFlight)] + inner.cancellations
-    case .concat(let effects), .merge(let effects): effects.flatMap(\.cancellations)
-    case .none, .mutation, .run, .cancel: []
+    case .cancellable(let inner, let id, let cancelInFlight):
+      body(id, cancelInFlight)
+      inner.forEachCancellation(body)
+    case .concat(let effects), .merge(let effects):
+      for effect in effects { effect.forEachCancellation(body) }
+    case .none, .mutation, .run, .cancel:
+      break
     }
   }
 
   /// True when carrying out the effect needs no task.
+  @inlinable
   var isSynchronous: Bool {
     switch operation {
     case .none, .mutation, .cancel: true

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// Stand-in behaviour for view tests: the store records actions instead of running the reactor,
 /// and the test sets the state the view should show (ReactorKit's `isStubEnabled` / `stub`).
@@ -13,13 +13,15 @@ import Synchronization
 /// store.stub.setState { $0.isSigningUp = true }
 /// ```
 public final class ReactorStub<R: Reactor>: Sendable {
-  private let recorded = Mutex<[R.Action]>([])
+  @usableFromInline let recorded = Mutex<[R.Action]>([])
   private let broadcast: Broadcast<R.State>
 
+  @usableFromInline
   init(broadcast: Broadcast<R.State>) {
     self.broadcast = broadcast
   }
 
+  @inlinable
   func record(_ action: R.Action) {
     recorded.withLock { $0.append(action) }
   }

@@ -19,15 +19,17 @@
 ///   a slow observer never blocks the store.
 /// - Releasing the store cancels its tasks and ends its state sequences; tasks hold it weakly.
 public final class ReactorStore<R: Reactor>: Sendable {
-  let storage: ReactorStorage<R>
-  let stubStorage: ReactorStub<R>?
+  @usableFromInline let storage: ReactorStorage<R>
+  @usableFromInline let stubStorage: ReactorStub<R>?
 
   /// Starts running `reactor` from its initial state.
+  @inlinable
   public init(_ reactor: R) {
     storage = ReactorStorage(reactor: reactor)
     stubStorage = nil
   }
 
+  @inlinable
   init(stubbing reactor: R) {
     storage = ReactorStorage(reactor: reactor)
     stubStorage = ReactorStub(broadcast: storage.broadcast)
@@ -36,9 +38,11 @@ public final class ReactorStore<R: Reactor>: Sendable {
   deinit { storage.shutDown() }
 
   /// The reactor this store runs.
+  @inlinable
   public var reactor: R { storage.reactor }
 
   /// Processes `action`; its synchronous mutations are applied when this returns.
+  @inlinable
   public func send(_ action: R.Action) {
     if let stubStorage {
       stubStorage.record(action)
@@ -48,15 +52,18 @@ public final class ReactorStore<R: Reactor>: Sendable {
   }
 
   /// The latest state.
+  @inlinable
   public var currentState: R.State { storage.broadcast.value }
 
   /// The current state, then every change, ending when the store is released.
-  public var states: AsyncStream<R.State> { storage.broadcast.values() }
+  @inlinable
+  public var states: BroadcastValues<R.State> { storage.broadcast.values() }
 
   /// The current state, then changes as a slow observer can take them: a screen skips the states
   /// it had no time to show, and always ends on the latest.
-  public var latestStates: AsyncStream<R.State> { storage.broadcast.values(bufferingPolicy: .bufferingNewest(1)) }
+  @inlinable
+  public var latestStates: BroadcastValues<R.State> { storage.broadcast.values(buffering: .latest) }
 
   /// The number of effect tasks still running (for tests and diagnostics).
-  public var runningTaskCount: Int { storage.runningTaskCount }
+  public var runningTaskCount: Int { storage.tasks.count }
 }

@@ -5,21 +5,49 @@
 /// exception is a `send` made on the thread that is processing the store's queue (from a
 /// cancellation handler that processing ran): it is queued and applied right after.
 public struct Send<Mutation: Sendable>: Sendable {
-  let deliver: @Sendable (Mutation) -> Void
-  let cancelled: @Sendable () -> Bool
+  @usableFromInline
+  let receiver: any MutationReceiver<Mutation>
 
   /// Makes a `Send` that forwards to a closure; useful to drive an effect in isolation.
   public init(
     _ deliver: @escaping @Sendable (Mutation) -> Void,
     isCancelled: @escaping @Sendable () -> Bool = { false }
   ) {
+    receiver = ClosureReceiver(deliver: deliver, isCancelled: isCancelled)
+  }
+
+  @inlinable
+  init(_ receiver: any MutationReceiver<Mutation>) { self.receiver = receiver }
+
+  /// Applies `mutation`, unless the work was cancelled.
+  @inlinable
+  public func callAsFunction(_ mutation: Mutation) { receiver.receive(mutation) }
+
+  /// True once the work was cancelled or its store released: anything sent now is dropped.
+  @inlinable
+  public var isCancelled: Bool { receiver.isCancelled }
+}
+
+/// Where a ``Send`` delivers: an effect task of a store, or closures.
+///
+/// A protocol rather than two closures so that a store's task makes one object for its `Send`,
+/// not two closure contexts.
+@usableFromInline
+protocol MutationReceiver<Mutation>: AnyObject, Sendable {
+  associatedtype Mutation: Sendable
+  func receive(_ mutation: Mutation)
+  var isCancelled: Bool { get }
+}
+
+private final class ClosureReceiver<Mutation: Sendable>: MutationReceiver {
+  let deliver: @Sendable (Mutation) -> Void
+  let cancelled: @Sendable () -> Bool
+
+  init(deliver: @escaping @Sendable (Mutation) -> Void, isCancelled: @escaping @Sendable () -> Bool) {
     self.deliver = deliver
     self.cancelled = isCancelled
   }
 
-  /// Applies `mutation`, unless the work was cancelled.
-  public func callAsFunction(_ mutation: Mutation) { deliver(mutation) }
-
-  /// True once the work was cancelled or its store released: anything sent now is dropped.
-  public var isCancelled: Bool { cancelled() }
+  func receive(_ mutation: Mutation) { deliver(mutation) }
+  var isCancelled: Bool { cancelled() }
 }

@@ -107,7 +107,7 @@ struct BroadcastTests {
 
   @Test func slowObserverWithBufferingNewestGetsOnlyTheLatest() async {
     let broadcast = Broadcast(0)
-    let newest = broadcast.values(bufferingPolicy: .bufferingNewest(1))
+    let newest = broadcast.values(buffering: .latest)
     let every = broadcast.values()
 
     for value in 1...10 { broadcast.send(value) }

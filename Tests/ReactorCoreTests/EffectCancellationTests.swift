@@ -293,7 +293,7 @@ struct EffectCancellationTests {
 
     gates["x"].open()
     gates["y"].open()
-    await probe.wait(for: "x")
+    // "x" was cancelled before its task first ran, so its work never runs; "y" answers.
     await probe.wait(for: "y")
     #expect(store.currentState == ["y"])
   }
@@ -387,7 +387,9 @@ extension EffectCancellationTests {
         }
       )
       gates["a"].open()
-      await probe.wait(for: .answered("a"))
+      // Cancelled before it started, the effect's task never runs its lookup: there is no answer to
+      // wait for. Give its task every chance to run (and, were it broken, to deliver) before looking.
+      for _ in 0..<200 { await Task.yield() }
 
       #expect(runningAfterStop == 0)
       #expect(store.currentState == SearchReactor.State(query: "a", results: []))

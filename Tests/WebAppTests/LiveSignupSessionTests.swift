@@ -13,7 +13,7 @@ struct LiveSignupSessionTests {
   final class RecordingScreen: SignupScreen {
     let events = Broadcast<[SignupReactor.Action]>([])
     func send(_ event: SignupReactor.Action) { events.update { $0.append(event) } }
-    var states: AsyncStream<SignupScreenState> { Broadcast(SignupScreenState()).values() }
+    var states: any AsyncSequence<SignupScreenState, Never> & Sendable { Broadcast(SignupScreenState()).values() }
     var currentState: SignupScreenState { SignupScreenState() }
 
     func waitFor(count: Int) async -> [SignupReactor.Action] {

@@ -1,181 +1,154 @@
-import Synchronization
+public import Synchronization
 
-/// Carries out what ``ReactorStateMachine`` decides: it holds the locks, the state and the tasks.
+/// Runs a reactor for a ``ReactorStore``: the serial path that processes actions and mutations,
+/// and the tasks of its asynchronous effects.
 ///
-/// Two locks:
-/// - the **drain lock** guards the working state and is held by the one thread that processes work
-///   (actions and mutations, in order). Holding it across `mutate` and `reduce` is what makes
-///   synchronous mutations land before `send` returns, for concurrent senders too;
-/// - the **machine lock** guards the queue and the task table, and is only held briefly, never
-///   around user code, so a re-entrant `send` from user code can queue its action.
+/// **Serial path.** The `serial` lock guards the state and is held by the one thread processing
+/// work, across `mutate` and `reduce`: that is what makes synchronous mutations land before `send`
+/// returns, for concurrent senders too (they wait for the lock, then process their own action). A
+/// `send` from user code running on that thread would wait for itself, so `drainer` records the
+/// thread holding the lock, and such a send is queued (``ReentrantQueue``) and processed next.
 ///
-/// Tasks hold this storage weakly: when the store is released, nothing keeps it alive.
+/// **Tasks.** Asynchronous effects run in tasks registered in a ``TaskRegistry``. A task's mutation
+/// is applied only if the task is still registered, checked with the serial lock held: a cancelled
+/// task (cancellation happens on the serial path) can never deliver afterwards. Tasks hold this
+/// storage weakly: when the store is released, nothing keeps it alive.
+///
+/// The serial path is `@inlinable` so that it is compiled for the app's reactor: unspecialized,
+/// every action would look up generic metadata at run time, which cost more than the work itself.
+@usableFromInline
 final class ReactorStorage<R: Reactor>: Sendable {
-  typealias Machine = ReactorStateMachine<R.Action, R.Mutation>
+  @usableFromInline typealias Work = ReentrantQueue<R.Action, R.Mutation>.Work
 
-  let reactor: R
-  let broadcast: Broadcast<R.State>
-  private let machine = Mutex(Machine())
-  private let drainLock: Mutex<R.State>
+  @usableFromInline let reactor: R
+  @usableFromInline let broadcast: Broadcast<R.State>
+  @usableFromInline let serial: Mutex<R.State>
+  /// The `raw` identity of the thread holding `serial`, or 0. Each thread compares it with its own
+  /// identity only, which no other thread ever stores, so relaxed ordering is enough.
+  @usableFromInline let drainer = Atomic<UInt>(0)
+  @usableFromInline let reentrant = ReentrantQueue<R.Action, R.Mutation>()
+  @usableFromInline let tasks = TaskRegistry()
 
+  @inlinable
   init(reactor: R) {
     self.reactor = reactor
     let initialState = reactor.transform(state: reactor.initialState)
     self.broadcast = Broadcast(initialState)
-    self.drainLock = Mutex(initialState)
+    self.serial = Mutex(initialState)
   }
 
   // MARK: - Entry points
 
+  @inlinable
   func send(_ action: R.Action) {
-    let thread = ThreadIdentity.current
-    if machine.withLock({ $0.offerAction(action, from: thread) }) == .queued { return }
-    drainLock.withLock { state in
-      machine.withLock { $0.beginDrain(on: thread) }
+    let thread = ThreadIdentity.current.raw
+    if drainer.load(ordering: .relaxed) == thread {
+      reentrant.append(.action(action))
+      return
+    }
+    serial.withLock { state in
+      drainer.store(thread, ordering: .relaxed)
+      defer { drainer.store(0, ordering: .relaxed) }
       process(action, state: &state)
-      drainQueue(state: &state)
+      drainReentrant(state: &state)
     }
   }
 
-  func deliver(_ mutation: R.Mutation, from task: Machine.TaskID) {
-    let thread = ThreadIdentity.current
-    guard machine.withLock({ $0.offerMutation(mutation, from: task, on: thread) }) == .drainYourself else { return }
-    drainLock.withLock { state in
-      // Checked again with the drain lock held: an action processed while we waited for the lock
-      // may have cancelled this task.
-      let isLive = machine.withLock { machine in
-        machine.beginDrain(on: thread)
-        return machine.isLive(task)
-      }
-      if isLive { apply(mutation, state: &state) }
-      drainQueue(state: &state)
+  /// Applies a mutation sent by a task, unless the task was cancelled: checked again once the
+  /// serial lock is held, because an action processed while we waited for it may have cancelled it.
+  @inlinable
+  func deliver(_ mutation: R.Mutation, from task: TaskID) {
+    let thread = ThreadIdentity.current.raw
+    if drainer.load(ordering: .relaxed) == thread {
+      if tasks.isLive(task) { reentrant.append(.mutation(mutation, from: task)) }
+      return
+    }
+    guard tasks.isLive(task) else { return }
+    serial.withLock { state in
+      drainer.store(thread, ordering: .relaxed)
+      defer { drainer.store(0, ordering: .relaxed) }
+      if tasks.isLive(task) { apply(mutation, state: &state) }
+      drainReentrant(state: &state)
     }
   }
 
-  func isLive(_ task: Machine.TaskID) -> Bool {
-    machine.withLock { $0.isLive(task) }
-  }
-
+  @usableFromInline
   func shutDown() {
-    let handles = machine.withLock { $0.shutDown() }
-    for handle in handles { handle.cancel() }
+    tasks.shutDown()
     broadcast.finish()
   }
 
-  var runningTaskCount: Int { machine.withLock { $0.runningTaskCount } }
+  // MARK: - The serial path (serial lock held)
 
-  // MARK: - The serial path (drain lock held)
-
-  private func drainQueue(state: inout R.State) {
-    while let work = machine.withLock({ $0.nextWork() }) {
+  @inlinable
+  func drainReentrant(state: inout R.State) {
+    while let work = reentrant.next() {
       switch work {
-      case .action(let action): process(action, state: &state)
-      case .mutation(let mutation, _): apply(mutation, state: &state)
+      case .action(let action):
+        process(action, state: &state)
+      case .mutation(let mutation, let task):
+        // The task may have been cancelled since its mutation was queued.
+        if tasks.isLive(task) { apply(mutation, state: &state) }
       }
     }
   }
 
-  private func process(_ action: R.Action, state: inout R.State) {
+  @inlinable
+  func process(_ action: R.Action, state: inout R.State) {
     let action = reactor.transform(action: action)
     perform(reactor.mutate(action: action, state: state), cancelIDs: [], state: &state)
   }
 
-  private func apply(_ mutation: R.Mutation, state: inout R.State) {
+  @inlinable
+  func apply(_ mutation: R.Mutation, state: inout R.State) {
     let mutation = reactor.transform(mutation: mutation)
     state = reactor.transform(state: reactor.reduce(state: state, mutation: mutation))
     broadcast.send(state)
   }
 
-  private func perform(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID], state: inout R.State) {
+  @inlinable
+  func perform(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID], state: inout R.State) {
     switch effect.operation {
     case .none:
       break
     case .mutation(let mutation):
       apply(mutation, state: &state)
     case .concat(let effects):
-      for (index, effect) in effects.enumerated() {
-        guard effect.isSynchronous else {
+      for index in effects.indices {
+        guard effects[index].isSynchronous else {
           // From the first asynchronous step on, order needs a task: it runs the rest in turn.
-          start(.concat(Array(effects[index...])), cancelIDs: cancelIDs)
+          let rest = index == effects.count - 1 ? effects[index] : .concat(Array(effects[index...]))
+          start(rest, cancelIDs: cancelIDs)
           return
         }
-        perform(effect, cancelIDs: cancelIDs, state: &state)
+        perform(effects[index], cancelIDs: cancelIDs, state: &state)
       }
     case .merge(let effects):
       for effect in effects { perform(effect, cancelIDs: cancelIDs, state: &state) }
     case .run:
       start(effect, cancelIDs: cancelIDs)
     case .cancellable(let inner, let id, let cancelInFlight):
-      if cancelInFlight { cancel(id) }
+      if cancelInFlight { tasks.cancel(id) }
       perform(inner, cancelIDs: cancelIDs + [id], state: &state)
     case .cancel(let id):
-      cancel(id)
+      tasks.cancel(id)
     }
   }
 
-  // MARK: - Tasks
-
-  private func cancel(_ id: CancelID, sparing task: Machine.TaskID? = nil) {
-    let handles = machine.withLock { $0.cancel(id, sparing: task) }
-    // Outside the lock: cancellation handlers run synchronously and may call back into us.
-    for handle in handles { handle.cancel() }
-  }
-
-  private func start(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID]) {
-    // Every identifier the task's effect carries is registered now, on the serial path, not when
-    // the task gets to it: a `.cancel(id:)` or a newer effect processed next must find it, and an
-    // older task must never cancel a newer one by reaching its `cancellable` late.
-    let inner = effect.cancellations
-    for (cancelID, cancelInFlight) in inner where cancelInFlight { cancel(cancelID) }
-    let allIDs = cancelIDs + inner.map(\.id)
-    guard let id = machine.withLock({ $0.registerTask(cancelIDs: allIDs) }) else { return }
-    let context = TaskContext(storage: self, id: id)
-    let handle = Task {
-      await context.run(effect)
-      context.storage?.finish(id)
+  /// Starts a task for an asynchronous effect.
+  ///
+  /// Every identifier the effect carries is registered now, on the serial path, not when the task
+  /// gets to it: a `.cancel(id:)` or a newer effect processed next must find it, and an older task
+  /// must never cancel a newer one by reaching its `cancellable` late.
+  @inlinable
+  func start(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID]) {
+    var allIDs = cancelIDs
+    effect.forEachCancellation { id, cancelInFlight in
+      if cancelInFlight { tasks.cancel(id) }
+      allIDs.append(id)
     }
-    if !machine.withLock({ $0.attach(handle, to: id) }) { handle.cancel() }
-  }
-
-  fileprivate func finish(_ task: Machine.TaskID) {
-    machine.withLock { $0.finish(task) }
-  }
-
-  /// What one effect task knows of its store: a weak reference, so it never keeps the store alive.
-  private struct TaskContext: Sendable {
-    weak let storage: ReactorStorage?
-    let id: Machine.TaskID
-
-    var send: Send<R.Mutation> {
-      Send(
-        { [self] mutation in storage?.deliver(mutation, from: id) },
-        isCancelled: { [self] in storage?.isLive(id) != true }
-      )
-    }
-
-    func run(_ effect: Effect<R.Mutation>) async {
-      switch effect.operation {
-      case .none:
-        break
-      case .mutation(let mutation):
-        send(mutation)
-      case .concat(let effects):
-        for effect in effects {
-          if send.isCancelled { return }
-          await run(effect)
-        }
-      case .merge(let effects):
-        await withTaskGroup(of: Void.self) { group in
-          for effect in effects { group.addTask { await run(effect) } }
-        }
-      case .run(let work):
-        await work(send)
-      case .cancellable(let inner, _, _):
-        // Registered, and in-flight work cancelled, when the task was started.
-        await run(inner)
-      case .cancel(let cancelID):
-        storage?.cancel(cancelID, sparing: id)
-      }
-    }
+    guard let id = tasks.register(cancelIDs: allIDs) else { return }
+    let task = EffectTask(storage: self, id: id)
+    tasks.attach(Task { await task.run(effect) }, to: id)
   }
 }

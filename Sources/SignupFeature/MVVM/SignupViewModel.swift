@@ -50,13 +50,13 @@ public final class SignupViewModel: Sendable {
   private let connections: [Task<Void, Never>]
 
   /// The username's validation: `validating` while its availability is checked.
-  public var validatedUsername: AsyncStream<ValidationResult> { usernameResult.values() }
-  public var validatedPassword: AsyncStream<ValidationResult> { passwordResult.values() }
-  public var validatedPasswordRepeated: AsyncStream<ValidationResult> { repeatedPasswordResult.values() }
+  public var validatedUsername: BroadcastValues<ValidationResult> { usernameResult.values() }
+  public var validatedPassword: BroadcastValues<ValidationResult> { passwordResult.values() }
+  public var validatedPasswordRepeated: BroadcastValues<ValidationResult> { repeatedPasswordResult.values() }
   /// True when "Sign up" may be tapped.
-  public var signupEnabled: AsyncStream<Bool> { isSignupEnabled.values() }
+  public var signupEnabled: BroadcastValues<Bool> { isSignupEnabled.values() }
   /// True while the signup request is in flight.
-  public var signingIn: AsyncStream<Bool> { activity.isActive }
+  public var signingIn: BroadcastValues<Bool> { activity.isActive }
   /// Each signup's success, delivered after the user has answered the prompt that showed it.
   public var signedIn: some AsyncSequence<Bool, Never> & Sendable { signedInResult.values().compacted() }
 

@@ -8,7 +8,7 @@ public protocol SignupScreen: AnyObject, Sendable {
   /// Delivers one user event.
   func send(_ event: SignupReactor.Action)
   /// The current state, then every change.
-  var states: AsyncStream<SignupScreenState> { get }
+  var states: any AsyncSequence<SignupScreenState, Never> & Sendable { get }
   /// The latest state.
   var currentState: SignupScreenState { get }
 }
@@ -44,16 +44,9 @@ public final class ReactorSignupScreen: SignupScreen {
 
   public func send(_ event: SignupReactor.Action) { store.send(event) }
 
-  public var states: AsyncStream<SignupScreenState> {
+  public var states: any AsyncSequence<SignupScreenState, Never> & Sendable {
     let messages = self.messages
-    let states = store.states
-    return AsyncStream { continuation in
-      let task = Task {
-        for await state in states { continuation.yield(Self.screenState(state, messages)) }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
-    }
+    return store.states.map { Self.screenState($0, messages) }
   }
 
   public var currentState: SignupScreenState { Self.screenState(store.currentState, messages) }

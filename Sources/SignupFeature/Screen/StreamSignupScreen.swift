@@ -63,7 +63,7 @@ public final class StreamSignupScreen: SignupScreen {
   }
 
   public func send(_ event: SignupReactor.Action) { controls.send(event) }
-  public var states: AsyncStream<SignupScreenState> { screen.values() }
+  public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
   public var currentState: SignupScreenState { screen.value }
 }
 
@@ -100,7 +100,7 @@ public final class DriverSignupScreen: SignupScreen {
   deinit { controls.tap.finish() }
 
   public func send(_ event: SignupReactor.Action) { controls.send(event) }
-  public var states: AsyncStream<SignupScreenState> { screen.values() }
+  public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
   public var currentState: SignupScreenState { screen.value }
 
   /// Keeps the main-actor objects alive for as long as the screen.

@@ -25,7 +25,7 @@ func yieldUntil(_ condition: () -> Bool) async {
 }
 
 /// The first `count` elements of `sequence` (fewer if it ends or the task is cancelled).
-func prefix<Element: Sendable>(_ count: Int, of sequence: AsyncStream<Element>) async -> [Element] {
+func prefix<Values: AsyncSequence<Element, Never>, Element: Sendable>(_ count: Int, of sequence: Values) async -> [Element] {
   var elements: [Element] = []
   for await element in sequence.prefix(count) { elements.append(element) }
   return elements

@@ -1,0 +1,99 @@
+public import Synchronization
+
+/// One observer's values that it has not taken yet, and the observer itself while it waits.
+///
+/// The observer takes everything buffered in one step (``take(into:isolation:)``), so a fast
+/// producer costs it one lock per batch, not one per value; the two arrays are swapped, never
+/// reallocated, once they have grown.
+@usableFromInline
+final class ObserverBuffer<Element: Sendable>: Sendable {
+  @usableFromInline
+  struct State {
+    @usableFromInline var pending: [Element] = []
+    @usableFromInline var waiter: UnsafeContinuation<Void, Never>?
+    /// No more values will come; what is pending is still taken.
+    @usableFromInline var isFinished = false
+    /// The observer stopped (its task was cancelled or its sequence dropped): nothing more is taken.
+    @usableFromInline var isCancelled = false
+
+    @inlinable init() {}
+  }
+
+  @usableFromInline let state = Mutex(State())
+  @usableFromInline let keepsOnlyLatest: Bool
+
+  @inlinable
+  init(keepsOnlyLatest: Bool) { self.keepsOnlyLatest = keepsOnlyLatest }
+
+  /// Adds a value and wakes the observer if it waits.
+  @inlinable
+  func append(_ value: Element) {
+    let waiter = state.withLock { state -> UnsafeContinuation<Void, Never>? in
+      guard !state.isFinished else { return nil }
+      if keepsOnlyLatest { state.pending.removeAll(keepingCapacity: true) }
+      state.pending.append(value)
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  /// No more values will be appended.
+  @inlinable
+  func finish() {
+    state.withLock { state -> UnsafeContinuation<Void, Never>? in
+      state.isFinished = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }?.resume()
+  }
+
+  /// The observer is gone: drop what is pending and end its wait.
+  @inlinable
+  func cancel() {
+    state.withLock { state -> UnsafeContinuation<Void, Never>? in
+      state.isFinished = true
+      state.isCancelled = true
+      state.pending = []
+      defer { state.waiter = nil }
+      return state.waiter
+    }?.resume()
+  }
+
+  /// Replaces `batch` with every pending value, waiting for one if there is none. Returns `false`
+  /// when the sequence has ended: finished with nothing pending, or cancelled.
+  ///
+  /// `batch` must be empty; its capacity is handed back to the buffer for the next values.
+  @inlinable
+  func take(into batch: inout [Element], isolation: isolated (any Actor)? = #isolation) async -> Bool {
+    while true {
+      if Task.isCancelled {
+        cancel()
+        return false
+      }
+      let hasEnded = state.withLock { state -> Bool? in
+        if state.isCancelled { return true }
+        if !state.pending.isEmpty {
+          swap(&state.pending, &batch)
+          return false
+        }
+        return state.isFinished ? true : nil
+      }
+      if let hasEnded { return !hasEnded }
+      await withTaskCancellationHandler(
+        operation: {
+          await withUnsafeContinuation(isolation: isolation) { (waiter: UnsafeContinuation<Void, Never>) in
+            let isReady = state.withLock { state -> Bool in
+              if state.isFinished || !state.pending.isEmpty { return true }
+              state.waiter = waiter
+              return false
+            }
+            if isReady { waiter.resume() }
+          }
+        },
+        onCancel: { cancel() },
+        isolation: isolation
+      )
+    }
+  }
+}
