@@ -24,7 +24,6 @@ let package = Package(
     .executable(name: "octoreact", targets: ["octoreact"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -49,10 +48,7 @@ let package = Package(
     ),
     .target(
       name: "SignupFeature",
-      dependencies: [
-        "ReactorCore",
-        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-      ],
+      dependencies: ["ReactorCore"],
       swiftSettings: strictSettings
     ),
     .target(name: "SearchFeature", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
@@ -131,7 +127,6 @@ let package = Package(
       dependencies: [
         "SignupFeature", "ReactorCore", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strictSettings

@@ -14,9 +14,14 @@ import Synchronization
 /// ```
 public final class ActivityTracker: Sendable {
   private let count = Mutex(0)
-  private let broadcast = Broadcast(false)
+  private let broadcast: Broadcast<Bool>
 
-  public init() {}
+  /// A tracker that reports to `broadcast`, which it sets to `false` now; the default is its own.
+  /// Reporting to a broadcast of yours lets you derive from it (``Broadcast/combineLatest(_:_:_:)``).
+  public init(reportingTo broadcast: Broadcast<Bool> = Broadcast(false)) {
+    self.broadcast = broadcast
+    broadcast.send(false)
+  }
 
   /// Runs `work`, counting it as in flight until it returns or throws.
   public func track<T: Sendable>(_ work: () async throws -> T) async rethrows -> T {

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 // Broadcasts computed from other broadcasts, synchronously: when a source changes, everything
 // derived from it has changed by the time `send` returns, with no task and no buffer in between
@@ -17,21 +17,44 @@ extension Broadcast {
   /// let result = password.map(validation.validatePassword)   // result.value: validated ""
   /// password.send("secret")                                  // result.value: validated "secret"
   /// ```
+  @inlinable
   public func map<Derived: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Derived
   ) -> Broadcast<Derived> {
     derive { output, value in output.send(transform(value)) } start: { Broadcast<Derived>(transform($0)) }
   }
 
+  /// Calls `observer` with the current value, then synchronously with every later one (in
+  /// ``send(_:)``, with the lock held), until the observation is cancelled or released.
+  ///
+  /// For side effects that must keep pace with the value, such as starting a request for each
+  /// new username. `observer` must not send to this broadcast, which would wait for the lock its
+  /// caller holds; anything slow belongs in a task it starts.
+  @inlinable
+  public func observe(_ observer: @escaping @Sendable (Element) -> Void) -> BroadcastObservation {
+    let observation = BroadcastObservation()
+    observers.withLock { observers in
+      observer(observers.latest)
+      observers.handlers.append { [weak observation] value in
+        guard let observation, observation.isActive else { return false }
+        observer(value)
+        return true
+      }
+    }
+    return observation
+  }
+
   /// A broadcast of the values of this one that differ from the previous one (Rx's
   /// `distinctUntilChanged`).
+  @inlinable
   public func removingDuplicates() -> Broadcast<Element> where Element: Equatable {
     derive { output, value in output.sendIfChanged(value) } start: { Broadcast($0) }
   }
 
   /// A broadcast made by `start` from the current value, then changed by `update` on every later
   /// one; subscribing and reading the current value are one step, so no change falls in between.
-  private func derive<Derived: Sendable>(
+  @inlinable
+  func derive<Derived: Sendable>(
     update: @escaping @Sendable (Broadcast<Derived>, Element) -> Void,
     start: (Element) -> Broadcast<Derived>
   ) -> Broadcast<Derived> {
@@ -55,12 +78,12 @@ extension Broadcast {
   }
 
   /// Sends `value` unless it equals the current one, deciding under the lock.
+  @inlinable
   func sendIfChanged(_ value: Element) where Element: Equatable {
     observers.withLock { observers in
       guard observers.latest != value else { return }
       observers.latest = value
-      for buffer in observers.buffers { buffer.append(value) }
-      if !observers.handlers.isEmpty { observers.handlers.removeAll { !$0(value) } }
+      observers.deliver(value)
     }
   }
 
@@ -74,44 +97,66 @@ extension Broadcast {
   ///   validation.validateRepeatedPassword(password, repeated: repeated)
   /// }
   /// ```
+  @inlinable
   public static func combineLatest<First: Sendable, Second: Sendable>(
     _ first: Broadcast<First>,
     _ second: Broadcast<Second>,
     _ transform: @escaping @Sendable (First, Second) -> Element
   ) -> Broadcast<Element> {
     let node = CombineLatestNode<First, Second, Element>(transform)
-    let firstValue = first.subscribe { [weak node] value in node?.update(first: value) ?? false }
-    let secondValue = second.subscribe { [weak node] value in node?.update(second: value) ?? false }
+    // The handlers hold the node; it holds the output weakly, and tells them to let go once the
+    // output is gone.
+    let firstValue = first.subscribe { value in node.update(first: value) }
+    let secondValue = second.subscribe { value in node.update(second: value) }
     return node.start(first: firstValue, second: secondValue)
   }
 }
 
 /// Where a source's handler finds its derived broadcast: weakly, so that dropping it ends the
 /// derivation.
-private struct DerivedSlot<Source: Sendable, Output: Sendable> {
-  weak var output: Broadcast<Output>?
-  var isStarted = false
-  var changedBeforeStart: Source?
+@usableFromInline
+struct DerivedSlot<Source: Sendable, Output: Sendable> {
+  @usableFromInline weak var output: Broadcast<Output>?
+  @usableFromInline var isStarted = false
+  @usableFromInline var changedBeforeStart: Source?
+
+  @inlinable
+  init(output: Broadcast<Output>? = nil, isStarted: Bool = false) {
+    self.output = output
+    self.isStarted = isStarted
+  }
 }
 
 /// The latest value of each source of ``Broadcast/combineLatest(_:_:_:)``, and its output.
 ///
 /// The sources' handlers hold it; it holds the output weakly, so dropping the output ends it.
-private final class CombineLatestNode<First: Sendable, Second: Sendable, Output: Sendable>: Sendable {
-  private struct Latest {
-    var first: First?
-    var second: Second?
-    weak var output: Broadcast<Output>?
-    var isStarted = false
+@usableFromInline
+final class CombineLatestNode<First: Sendable, Second: Sendable, Output: Sendable>: Sendable {
+  @usableFromInline
+  struct Latest {
+    @usableFromInline var first: First?
+    @usableFromInline var second: Second?
+    @usableFromInline weak var output: Broadcast<Output>?
+    @usableFromInline var isStarted = false
+
+    @inlinable
+    init(first: First? = nil, second: Second? = nil, output: Broadcast<Output>? = nil, isStarted: Bool = false) {
+      self.first = first
+      self.second = second
+      self.output = output
+      self.isStarted = isStarted
+    }
   }
 
-  private let latest = Mutex(Latest())
-  private let transform: @Sendable (First, Second) -> Output
+  @usableFromInline let latest = Mutex(Latest())
+  @usableFromInline let transform: @Sendable (First, Second) -> Output
 
+  @inlinable
   init(_ transform: @escaping @Sendable (First, Second) -> Output) { self.transform = transform }
 
   /// Makes the output from the sources' values at subscription, unless a handler already brought
   /// a newer one.
+  @inlinable
   func start(first: First, second: Second) -> Broadcast<Output> {
     latest.withLock { latest in
       let first = latest.first ?? first
@@ -122,6 +167,7 @@ private final class CombineLatestNode<First: Sendable, Second: Sendable, Output:
     }
   }
 
+  @inlinable
   func update(first value: First) -> Bool {
     latest.withLock { latest in
       latest.first = value
@@ -129,6 +175,7 @@ private final class CombineLatestNode<First: Sendable, Second: Sendable, Output:
     }
   }
 
+  @inlinable
   func update(second value: Second) -> Bool {
     latest.withLock { latest in
       latest.second = value
@@ -138,10 +185,25 @@ private final class CombineLatestNode<First: Sendable, Second: Sendable, Output:
 
   /// Sends the combination, under the node's lock so outputs keep the order of the updates;
   /// `false` once the output is gone.
-  private func publish(_ latest: inout Latest) -> Bool {
+  @inlinable
+  func publish(_ latest: inout Latest) -> Bool {
     guard latest.isStarted else { return true }
     guard let output = latest.output, let first = latest.first, let second = latest.second else { return false }
     output.send(transform(first, second))
     return true
   }
+}
+
+/// Keeps a ``Broadcast/observe(_:)`` observer called until ``cancel()`` or its release.
+public final class BroadcastObservation: Sendable {
+  @usableFromInline let active = Atomic(true)
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  var isActive: Bool { active.load(ordering: .acquiring) }
+
+  /// Stops calling the observer: at most a call already under way finishes.
+  public func cancel() { active.store(false, ordering: .releasing) }
 }

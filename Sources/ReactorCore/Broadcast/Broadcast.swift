@@ -33,6 +33,16 @@ public final class Broadcast<Element: Sendable>: Sendable {
 
     @inlinable
     init(latest: Element) { self.latest = latest }
+
+    /// Hands `value` to every buffer and handler, forgetting handlers that are done.
+    @inlinable
+    mutating func deliver(_ value: Element) {
+      for buffer in buffers { buffer.append(value) }
+      var index = 0
+      while index < handlers.count {
+        if handlers[index](value) { index += 1 } else { handlers.remove(at: index) }
+      }
+    }
   }
 
   @usableFromInline
@@ -55,8 +65,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
   public func send(_ value: Element) {
     observers.withLock { observers in
       observers.latest = value
-      for buffer in observers.buffers { buffer.append(value) }
-      if !observers.handlers.isEmpty { observers.handlers.removeAll { !$0(value) } }
+      observers.deliver(value)
     }
   }
 
@@ -65,9 +74,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
   public func update(_ transform: (inout Element) -> Void) {
     observers.withLock { observers in
       transform(&observers.latest)
-      let value = observers.latest
-      for buffer in observers.buffers { buffer.append(value) }
-      if !observers.handlers.isEmpty { observers.handlers.removeAll { !$0(value) } }
+      observers.deliver(observers.latest)
     }
   }
 
@@ -117,7 +124,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
   /// until it returns `false`; returns the current value. What derived broadcasts are built on
   /// (``map(_:)``, ``combineLatest(_:_:_:)``): a handler must not send to a broadcast it derives
   /// from, which would wait for the lock its own caller holds.
-  @usableFromInline
+  @inlinable
   func subscribe(_ handler: @escaping @Sendable (Element) -> Bool) -> Element {
     observers.withLock { observers in
       observers.handlers.append(handler)
