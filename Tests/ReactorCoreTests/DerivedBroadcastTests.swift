@@ -28,23 +28,14 @@ struct DerivedBroadcastTests {
     #expect(await prefix(4, of: values) == ["A", "B", "B", "C"])
   }
 
-  @Test func droppedDerivedBroadcastIsNoLongerComputed() {
-    let source = Broadcast(0)
-    let calls = Mutex(0)
-    var derived: Broadcast<Int>? = source.map { value in
-      calls.withLock { $0 += 1 }
-      return value
-    }
-    source.send(1)
-    #expect(calls.withLock { $0 } == 2)  // the initial value, then 1
-    weak let released = derived
+  @Test func derivedBroadcastIsReleasedWithItsSource() {
+    var source: Broadcast<Int>? = Broadcast(0)
+    weak let derived = source?.map { $0 + 1 }
+    #expect(derived?.value == 1)  // the source holds it
 
-    derived = nil
-    source.send(2)
-    source.send(3)
+    source = nil
 
-    #expect(released == nil)
-    #expect(calls.withLock { $0 } == 2)
+    #expect(derived == nil)
   }
 
   // MARK: - removingDuplicates
@@ -88,23 +79,17 @@ struct DerivedBroadcastTests {
     #expect(sum.value == 5_000 + 50_000)
   }
 
-  @Test func droppedCombinationIsNoLongerComputed() {
-    let first = Broadcast(0)
-    let second = Broadcast(0)
-    let calls = Mutex(0)
-    var combined: Broadcast<Int>? = Broadcast.combineLatest(first, second) { a, b in
-      calls.withLock { $0 += 1 }
-      return a + b
-    }
-    weak let released = combined
+  @Test func combinationIsReleasedWithItsSources() {
+    var first: Broadcast<Int>? = Broadcast(1)
+    var second: Broadcast<Int>? = Broadcast(2)
+    weak let combined = Broadcast.combineLatest(first!, second!) { $0 + $1 }
+    #expect(combined?.value == 3)
 
-    combined = nil
-    first.send(1)
-    second.send(1)
-    first.send(2)
+    first = nil
+    #expect(combined != nil)  // still derived from `second`
+    second = nil
 
-    #expect(released == nil)
-    #expect(calls.withLock { $0 } == 1)  // the initial value only
+    #expect(combined == nil)
   }
 
   // MARK: - observe

@@ -70,6 +70,24 @@ struct TaskTableTests {
     #expect(table.isLive(text))
   }
 
+  @Test func identifiersWithEqualHashesAreStillDistinct() throws {
+    /// Every value hashes alike; only `==` tells them apart.
+    struct Colliding: Hashable, Sendable {
+      let name: String
+      func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    }
+    var table = TaskTable()
+    let (first, _) = try table.startAttached(CancelID(Colliding(name: "first")))
+    let (second, _) = try table.startAttached(CancelID(Colliding(name: "second")))
+
+    let cancelled = table.cancel(CancelID(Colliding(name: "first")))
+
+    #expect(cancelled.count == 1)
+    #expect(!table.isLive(first))
+    #expect(table.isLive(second))
+    #expect(table.cancel(CancelID(Colliding(name: "second"))).count == 1)
+  }
+
   @Test func cancelSparesTheTaskThatAsksForIt() throws {
     var table = TaskTable()
     let search = CancelID("search")

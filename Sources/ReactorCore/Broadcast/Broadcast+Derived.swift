@@ -4,8 +4,10 @@ public import Synchronization
 // derived from it has changed by the time `send` returns, with no task and no buffer in between
 // (Rx's synchronous operators, RxCocoa's `map`/`combineLatest` on a `BehaviorRelay`).
 //
-// A derived broadcast lives as long as something holds it; its sources hold it weakly, and forget
-// it at their next change once it is gone.
+// A derived broadcast lives as long as its sources: they hold it strongly. (Weak references were
+// measured: once an object is weakly referenced, every retain and release of it takes a slower
+// path, which cost a fifth of the view model's time.) Derive from long-lived broadcasts once, not
+// per use.
 
 extension Broadcast {
   /// A broadcast of `transform` applied to this one's value, updated on every change.
@@ -33,10 +35,11 @@ extension Broadcast {
   @inlinable
   public func observe(_ observer: @escaping @Sendable (Element) -> Void) -> BroadcastObservation {
     let observation = BroadcastObservation()
+    let isActive = observation.isActive
     observers.withLock { observers in
       observer(observers.latest)
-      observers.handlers.append { [weak observation] value in
-        guard let observation, observation.isActive else { return false }
+      observers.handlers.append { value in
+        guard isActive.value else { return false }
         observer(value)
         return true
       }
@@ -52,27 +55,18 @@ extension Broadcast {
   }
 
   /// A broadcast made by `start` from the current value, then changed by `update` on every later
-  /// one; subscribing and reading the current value are one step, so no change falls in between.
+  /// one. Both happen under this broadcast's lock, so no change falls in between.
   @inlinable
   func derive<Derived: Sendable>(
     update: @escaping @Sendable (Broadcast<Derived>, Element) -> Void,
     start: (Element) -> Broadcast<Derived>
   ) -> Broadcast<Derived> {
-    let slot = Mutex(DerivedSlot<Element, Derived>())
-    let current = subscribe { value in
-      slot.withLock { slot in
-        guard slot.isStarted else {
-          slot.changedBeforeStart = value  // the output is made next, from this newer value
-          return true
-        }
-        guard let output = slot.output else { return false }
+    observers.withLock { observers in
+      let output = start(observers.latest)
+      observers.handlers.append { value in
         update(output, value)
         return true
       }
-    }
-    return slot.withLock { slot in
-      let output = start(slot.changedBeforeStart ?? current)
-      slot = DerivedSlot(output: output, isStarted: true)
       return output
     }
   }
@@ -104,39 +98,29 @@ extension Broadcast {
     _ transform: @escaping @Sendable (First, Second) -> Element
   ) -> Broadcast<Element> {
     let node = CombineLatestNode<First, Second, Element>(transform)
-    // The handlers hold the node; it holds the output weakly, and tells them to let go once the
-    // output is gone.
-    let firstValue = first.subscribe { value in node.update(first: value) }
-    let secondValue = second.subscribe { value in node.update(second: value) }
+    // The handlers hold the node, and the node holds the output.
+    let firstValue = first.subscribe { value in
+      node.update(first: value)
+      return true
+    }
+    let secondValue = second.subscribe { value in
+      node.update(second: value)
+      return true
+    }
     return node.start(first: firstValue, second: secondValue)
-  }
-}
-
-/// Where a source's handler finds its derived broadcast: weakly, so that dropping it ends the
-/// derivation.
-@usableFromInline
-struct DerivedSlot<Source: Sendable, Output: Sendable> {
-  @usableFromInline weak var output: Broadcast<Output>?
-  @usableFromInline var isStarted = false
-  @usableFromInline var changedBeforeStart: Source?
-
-  @inlinable
-  init(output: Broadcast<Output>? = nil, isStarted: Bool = false) {
-    self.output = output
-    self.isStarted = isStarted
   }
 }
 
 /// The latest value of each source of ``Broadcast/combineLatest(_:_:_:)``, and its output.
 ///
-/// The sources' handlers hold it; it holds the output weakly, so dropping the output ends it.
+/// The sources' handlers hold it, and it holds the output.
 @usableFromInline
 final class CombineLatestNode<First: Sendable, Second: Sendable, Output: Sendable>: Sendable {
   @usableFromInline
   struct Latest {
     @usableFromInline var first: First?
     @usableFromInline var second: Second?
-    @usableFromInline weak var output: Broadcast<Output>?
+    @usableFromInline var output: Broadcast<Output>?
     @usableFromInline var isStarted = false
 
     @inlinable
@@ -168,42 +152,55 @@ final class CombineLatestNode<First: Sendable, Second: Sendable, Output: Sendabl
   }
 
   @inlinable
-  func update(first value: First) -> Bool {
+  func update(first value: First) {
     latest.withLock { latest in
       latest.first = value
-      return publish(&latest)
+      publish(latest)
     }
   }
 
   @inlinable
-  func update(second value: Second) -> Bool {
+  func update(second value: Second) {
     latest.withLock { latest in
       latest.second = value
-      return publish(&latest)
+      publish(latest)
     }
   }
 
-  /// Sends the combination, under the node's lock so outputs keep the order of the updates;
-  /// `false` once the output is gone.
+  /// Sends the combination, under the node's lock so outputs keep the order of the updates.
   @inlinable
-  func publish(_ latest: inout Latest) -> Bool {
-    guard latest.isStarted else { return true }
-    guard let output = latest.output, let first = latest.first, let second = latest.second else { return false }
+  func publish(_ latest: Latest) {
+    guard latest.isStarted, let output = latest.output, let first = latest.first, let second = latest.second else {
+      return  // not started: `start` makes the output from these values
+    }
     output.send(transform(first, second))
-    return true
   }
 }
 
 /// Keeps a ``Broadcast/observe(_:)`` observer called until ``cancel()`` or its release.
 public final class BroadcastObservation: Sendable {
-  @usableFromInline let active = Atomic(true)
+  /// Shared with the broadcast's handler, which holds it instead of this observation: a weak
+  /// reference would make every retain and release of the observation slower.
+  @usableFromInline let isActive = ActiveFlag()
 
   @inlinable
   init() {}
 
-  @inlinable
-  var isActive: Bool { active.load(ordering: .acquiring) }
+  deinit { cancel() }
 
   /// Stops calling the observer: at most a call already under way finishes.
-  public func cancel() { active.store(false, ordering: .releasing) }
+  public func cancel() { isActive.turnOff() }
+
+  @usableFromInline
+  final class ActiveFlag: Sendable {
+    @usableFromInline let flag = Atomic(true)
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var value: Bool { flag.load(ordering: .acquiring) }
+
+    func turnOff() { flag.store(false, ordering: .releasing) }
+  }
 }

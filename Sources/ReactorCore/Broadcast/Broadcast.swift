@@ -37,8 +37,12 @@ public final class Broadcast<Element: Sendable>: Sendable {
     /// Hands `value` to every buffer and handler, forgetting handlers that are done.
     @inlinable
     mutating func deliver(_ value: Element) {
-      for buffer in buffers { buffer.append(value) }
+      // Buffers of observers that are gone are dropped here, at the next value.
       var index = 0
+      while index < buffers.count {
+        if buffers[index].append(value) { index += 1 } else { buffers.remove(at: index) }
+      }
+      index = 0
       while index < handlers.count {
         if handlers[index](value) { index += 1 } else { handlers.remove(at: index) }
       }
@@ -89,13 +93,15 @@ public final class Broadcast<Element: Sendable>: Sendable {
   public func values(buffering: Buffering = .every) -> BroadcastValues<Element> {
     let buffer = ObserverBuffer<Element>(keepsOnlyLatest: buffering == .latest)
     let isAttached = observers.withLock { observers in
-      buffer.append(observers.latest)
+      _ = buffer.append(observers.latest)
       guard !observers.isFinished else { return false }
+      // Also dropped here, so a broadcast that rarely changes does not collect them.
+      observers.buffers.removeAll { $0.isCancelled }
       observers.buffers.append(buffer)
       return true
     }
     if !isAttached { buffer.finish() }
-    return BroadcastValues(BroadcastSubscription(buffer, of: self))
+    return BroadcastValues(BroadcastSubscription(buffer))
   }
 
   /// How an observer's buffer treats values it has not taken yet.
@@ -107,7 +113,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
   }
 
   /// The number of observers currently attached (for tests and diagnostics).
-  public var observerCount: Int { observers.withLock { $0.buffers.count } }
+  public var observerCount: Int { observers.withLock { $0.buffers.count { !$0.isCancelled } } }
 
   /// Ends every observer's sequence once it has taken what is buffered; later observers get the
   /// latest value and then the end.
@@ -129,16 +135,6 @@ public final class Broadcast<Element: Sendable>: Sendable {
     observers.withLock { observers in
       observers.handlers.append(handler)
       return observers.latest
-    }
-  }
-
-  /// Detaches an observer whose sequence is gone.
-  @usableFromInline
-  func detach(_ buffer: ObserverBuffer<Element>) {
-    observers.withLock { observers in
-      if let index = observers.buffers.firstIndex(where: { $0 === buffer }) {
-        observers.buffers.remove(at: index)
-      }
     }
   }
 }

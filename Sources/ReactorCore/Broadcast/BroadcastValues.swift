@@ -42,21 +42,17 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
   }
 }
 
-/// Keeps an observer attached to its broadcast while its sequence exists, and detaches it after.
+/// Keeps an observer attached to its broadcast while its sequence exists; its release tells the
+/// broadcast, which drops the buffer at its next value.
+///
+/// It does not reference the broadcast: a weak reference would make every retain and release of
+/// the broadcast slower, and a strong one would keep it alive for its observers.
 @usableFromInline
 final class BroadcastSubscription<Element: Sendable>: Sendable {
   @usableFromInline let buffer: ObserverBuffer<Element>
-  /// Weak: an observer does not keep the broadcast alive; its release ends the sequence.
-  @usableFromInline weak let broadcast: Broadcast<Element>?
 
   @inlinable
-  init(_ buffer: ObserverBuffer<Element>, of broadcast: Broadcast<Element>) {
-    self.buffer = buffer
-    self.broadcast = broadcast
-  }
+  init(_ buffer: ObserverBuffer<Element>) { self.buffer = buffer }
 
-  deinit {
-    buffer.cancel()
-    broadcast?.detach(buffer)
-  }
+  deinit { buffer.cancel() }
 }

@@ -25,18 +25,23 @@ final class ObserverBuffer<Element: Sendable>: Sendable {
   @inlinable
   init(keepsOnlyLatest: Bool) { self.keepsOnlyLatest = keepsOnlyLatest }
 
-  /// Adds a value and wakes the observer if it waits.
+  /// Adds a value and wakes the observer if it waits; returns `false` once the observer is gone.
   @inlinable
-  func append(_ value: Element) {
-    let waiter = state.withLock { state -> UnsafeContinuation<Void, Never>? in
-      guard !state.isFinished else { return nil }
+  func append(_ value: Element) -> Bool {
+    let (isWanted, waiter) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
+      guard !state.isFinished else { return (!state.isCancelled, nil) }
       if keepsOnlyLatest { state.pending.removeAll(keepingCapacity: true) }
       state.pending.append(value)
       defer { state.waiter = nil }
-      return state.waiter
+      return (true, state.waiter)
     }
     waiter?.resume()
+    return isWanted
   }
+
+  /// True once the observer is gone.
+  @inlinable
+  var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// No more values will be appended.
   @inlinable

@@ -17,8 +17,11 @@ struct TaskTable: Sendable {
   }
 
   private var entries: [TaskID: Entry] = [:]
-  /// Usually one task per identifier ("latest wins"), so a small array, not a set.
-  private var tasksByCancelID: [CancelID: [TaskID]] = [:]
+  /// The tasks under each cancellation identifier's hash, usually one ("latest wins"). Keyed by
+  /// the hash alone, so that registering and removing never compare identifiers (a comparison of
+  /// type-erased values is the costly step); ``cancel(_:sparing:)`` checks each candidate's own
+  /// identifiers for an exact match.
+  private var tasksByCancelHash: [Int: [TaskID]] = [:]
   private var nextTaskID: UInt64 = 0
   private(set) var isShutDown = false
 
@@ -34,7 +37,7 @@ struct TaskTable: Sendable {
     let id = TaskID(raw: nextTaskID)
     nextTaskID += 1
     entries[id] = Entry(handle: nil, cancelIDs: cancelIDs)
-    for cancelID in cancelIDs { tasksByCancelID[cancelID, default: []].append(id) }
+    for cancelID in cancelIDs { tasksByCancelHash[cancelID.hash, default: []].append(id) }
     return id
   }
 
@@ -47,9 +50,9 @@ struct TaskTable: Sendable {
 
   /// Forgets every task under `cancelID` (but `spared`) and returns their handles to cancel.
   mutating func cancel(_ cancelID: CancelID, sparing spared: TaskID? = nil) -> [Task<Void, Never>] {
-    guard let ids = tasksByCancelID[cancelID] else { return [] }
+    guard let candidates = tasksByCancelHash[cancelID.hash] else { return [] }
     var handles: [Task<Void, Never>] = []
-    for id in ids where id != spared {
+    for id in candidates where id != spared && entries[id]?.cancelIDs.contains(cancelID) == true {
       if let handle = remove(id) { handles.append(handle) }
     }
     return handles
@@ -65,16 +68,16 @@ struct TaskTable: Sendable {
     isShutDown = true
     let handles = entries.values.compactMap(\.handle)
     entries = [:]
-    tasksByCancelID = [:]
+    tasksByCancelHash = [:]
     return handles
   }
 
   private mutating func remove(_ task: TaskID) -> Task<Void, Never>? {
     guard let entry = entries.removeValue(forKey: task) else { return nil }
     for cancelID in entry.cancelIDs {
-      guard let index = tasksByCancelID.index(forKey: cancelID) else { continue }
-      tasksByCancelID.values[index].removeAll { $0 == task }
-      if tasksByCancelID.values[index].isEmpty { tasksByCancelID.remove(at: index) }
+      guard let index = tasksByCancelHash.index(forKey: cancelID.hash) else { continue }
+      tasksByCancelHash.values[index].removeAll { $0 == task }
+      if tasksByCancelHash.values[index].isEmpty { tasksByCancelHash.remove(at: index) }
     }
     return entry.handle
   }
