@@ -3,21 +3,32 @@
 /// Any `Hashable & Sendable` value works; an enum per reactor reads best:
 /// `enum CancelID { case usernameCheck }`.
 ///
-/// `@unchecked Sendable` because `AnyHashable` is not `Sendable`; it is safe because the only value
-/// ever stored in it is the `Sendable` one given to `init`. Boxing and hashing once here, rather
-/// than on every lookup, keeps the task table cheap: most comparisons end at the hash.
-public struct CancelID: Hashable, @unchecked Sendable {
-  @usableFromInline let base: AnyHashable
+/// The value is kept as an existential with its hash computed once: lookups compare hashes, and
+/// only equal hashes compare the values (a cast to the value's own type, cheaper than boxing both
+/// in `AnyHashable`).
+public struct CancelID: Hashable, Sendable {
+  @usableFromInline let base: any Hashable & Sendable
   @usableFromInline let hash: Int
 
   @usableFromInline
   init(_ base: some Hashable & Sendable) {
-    self.base = AnyHashable(base)
-    self.hash = self.base.hashValue
+    self.base = base
+    self.hash = base.hashValue
   }
 
-  public static func == (lhs: CancelID, rhs: CancelID) -> Bool { lhs.hash == rhs.hash && lhs.base == rhs.base }
+  public static func == (lhs: CancelID, rhs: CancelID) -> Bool {
+    lhs.hash == rhs.hash && lhs.base.isEqual(to: rhs.base)
+  }
+
   public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
+extension Hashable {
+  /// True when `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: any Hashable) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
 }
 
 extension Effect {

@@ -28,6 +28,16 @@ final class ReactorStorage<R: Reactor>: Sendable {
   @usableFromInline let drainer = Atomic<UInt>(0)
   @usableFromInline let reentrant = ReentrantQueue<R.Action, R.Mutation>()
   @usableFromInline let tasks = TaskRegistry()
+  @usableFromInline let starts = Mutex(PendingStarts())
+
+  /// Effects registered on the serial path whose tasks are not made yet (see ``start(_:cancelIDs:)``).
+  @usableFromInline
+  struct PendingStarts: Sendable {
+    @usableFromInline var effects: [(effect: Effect<R.Mutation>, id: TaskID)] = []
+    @usableFromInline var isStarterScheduled = false
+
+    @inlinable init() {}
+  }
 
   @inlinable
   init(reactor: R) {
@@ -148,7 +158,30 @@ final class ReactorStorage<R: Reactor>: Sendable {
       allIDs.append(id)
     }
     guard let id = tasks.register(cancelIDs: allIDs) else { return }
-    let task = EffectTask(storage: self, id: id)
-    tasks.attach(Task { await task.run(effect) }, to: id)
+    // The task is made by a starter task, for all effects registered since it was scheduled: an
+    // effect cancelled before then (a newer username replaced the check) never costs a task. Fast
+    // typing otherwise made a task per keystroke that only woke up to find itself cancelled.
+    let needsStarter = starts.withLock { starts in
+      starts.effects.append((effect, id))
+      defer { starts.isStarterScheduled = true }
+      return !starts.isStarterScheduled
+    }
+    if needsStarter { Task { self.startPendingEffects() } }
+  }
+
+  /// Makes a task for every pending effect that is still live.
+  @inlinable
+  func startPendingEffects() {
+    let pending = starts.withLock { starts in
+      defer {
+        starts.effects.removeAll(keepingCapacity: starts.effects.capacity <= 64)
+        starts.isStarterScheduled = false
+      }
+      return starts.effects
+    }
+    for (effect, id) in pending where tasks.isLive(id) {
+      let task = EffectTask(storage: self, id: id)
+      tasks.attach(Task { await task.run(effect) }, to: id)
+    }
   }
 }
