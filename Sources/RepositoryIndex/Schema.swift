@@ -2,7 +2,8 @@
 /// loading rows and recreates afterwards (sorting once is much faster than inserting a million
 /// rows into each index). Must stay equal to what the migrations create: see ``Migrations``.
 enum Schema {
-  /// The SQL objects a bulk import drops, in the order they are recreated.
+  /// The SQL objects a bulk import drops, in the order they are recreated (a name list keeps
+  /// `repository_starred`: its rows have no stars).
   static let deferredObjects: [(kind: String, name: String, sql: String)] = [
     ("INDEX", "repository_on_full_name", "CREATE UNIQUE INDEX repository_on_full_name ON repository (full_name)"),
     (

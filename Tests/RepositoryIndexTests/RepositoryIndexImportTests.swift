@@ -91,6 +91,25 @@ struct RepositoryIndexImportTests {
     #expect(try await index.search("a/b", page: 1, perPage: 1).items.first?.stargazersCount == 3)
   }
 
+  @Test func aLongListKeepsFileOrderAcrossBatchesAndSkipsRepeatedNames() async throws {
+    // Over two batches of 64 rows, and a last partial one; the repeated names (in another letter
+    // case) come in later batches than the names they repeat.
+    let index = try RepositoryIndex.inMemory()
+    let names = generatedNames(150, prefix: "batch")
+    let report = try await index.importText((names + names.prefix(70).map { $0.uppercased() }).joined(separator: "\n"))
+    #expect(report.inserted == 150)
+    #expect(report.unchanged == 70)
+    #expect(try await index.count() == 150)
+    var ids: [Int64] = []
+    for name in names {
+      let found = try #require(try await index.search(name, page: 1, perPage: 1).items.first)
+      #expect(found.fullName == name)
+      ids.append(found.id)
+    }
+    #expect(ids == Array(ids[0]..<ids[0] + 150))
+    #expect(ids.last! < 0)
+  }
+
   @Test func importingTheSameFileTwiceChangesNothing() async throws {
     try await withTemporaryFolder { folder in
       let list = try folder.file("list.txt", containing: generatedNames(500).joined(separator: "\n"))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RepositoryIndex
 import Testing
 
@@ -175,6 +176,36 @@ struct RepositoryIndexSearchTests {
       generatedNames(10, prefix: "common", owners: 1).map { $0 + "-more" }.joined(separator: "\n"))
     #expect(try await index.search("common", page: 1, perPage: 5).totalCount == 5_010)
     #expect(try await index.search("comm", page: 9, perPage: 5).totalCount == 5_010)
+  }
+
+  @Test func storedCountsEqualTheMatchesOfTheirPrefix() async throws {
+    // `reactor` is the only term starting with `reacto`: its count comes from the vocabulary.
+    // Every `r` term starts with `react`, so `r`…`reac` share the count of `react`, which
+    // is counted (two terms of it are in the same repositories: their sum is no count).
+    try await withTemporaryFolder { folder in
+      let index = try RepositoryIndex(path: folder.indexPath)
+      try await index.importText(
+        ((0..<4_500).map { "o\($0 % 7)/react-reactor-\($0)" } + (0..<500).map { "p\($0 % 7)/reactive-\($0)" })
+          .joined(separator: "\n"))
+      #expect(try await index.search("rea", page: 1, perPage: 5).totalCount == 5_000)
+      #expect(try await index.search("reacto", page: 1, perPage: 5).totalCount == 4_500)
+      try index.close()
+
+      let stored = try await DatabaseQueue(path: folder.indexPath).read { db in
+        var stored: [String: (total: Int, matches: Int)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT prefix, total FROM search_count WHERE prefix <> ''") {
+          let prefix: String = row[0]
+          let matches = try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM repository_fts WHERE repository_fts MATCH ?", arguments: ["\"\(prefix)\"*"])
+          stored[prefix] = (row[1], matches ?? -1)
+        }
+        return stored
+      }
+      #expect(Set(stored.keys).isSuperset(of: ["r", "re", "rea", "reac", "react", "reacto", "reactor"]))
+      for (prefix, count) in stored {
+        #expect(count.total == count.matches, "\(prefix)")
+      }
+    }
   }
 
   @Test func largePrefixRangesKeepTheRankingOrder() async throws {

@@ -12,8 +12,9 @@ internal import GRDB
 /// and the FTS index costs minutes; building each index once from the loaded table costs
 /// seconds. So when the index starts empty, or once an import has written more than
 /// ``bulkThreshold`` rows, the writer drops the secondary indexes and the FTS triggers, keeps
-/// track of full names in memory instead, and rebuilds everything in ``finish(progress:)``.
-/// It all happens in the import's transaction, so readers never see the index without them.
+/// track of full names in memory instead (``FullNameTable``), inserts the rows of a name list
+/// 64 at a time (``NameBatch``), and rebuilds everything in ``finish(progress:)``. It all
+/// happens in the import's transaction, so readers never see the index without them.
 final class ImportWriter {
   private let db: Database
   private(set) var report: ImportReport
@@ -22,9 +23,13 @@ final class ImportWriter {
   private var nextLocalID: Int64
   /// Rows inserted or updated.
   private var writes = 0
-  /// In bulk mode, the id of every full name key, standing in for the dropped unique index.
-  private var names: [String: Int64]?
+  /// In bulk mode, the id of every full name, standing in for the dropped unique index.
+  private var names: FullNameTable?
+  /// In bulk mode, rows of a name list not yet written: nothing reads the table until the end.
+  private var batch: NameBatch?
   private let expectedCount: Int
+  /// The objects of ``Schema/deferredObjects`` that bulk mode drops, and rebuilds at the end.
+  private let deferredObjects: [(kind: String, name: String, sql: String)]
 
   private let insertName: FastStatement
   private let selectIDByName: FastStatement
@@ -43,6 +48,9 @@ final class ImportWriter {
     existingCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM repository") ?? 0
     let lowestID = try Int64.fetchOne(db, sql: "SELECT min(id) FROM repository") ?? 0
     nextLocalID = min(lowestID, 0) - Int64(format == .nameList ? lineCount : 0)
+    // A name list only inserts repositories without stars, which the starred index leaves out:
+    // keeping it costs nothing, rebuilding it means reading the whole table.
+    deferredObjects = Schema.deferredObjects.filter { format != .nameList || $0.name != "repository_starred" }
     insertName = try FastStatement(db, sql: "INSERT INTO repository (id, full_name, owner, name) VALUES (?, ?, ?, ?)")
     selectIDByName = try FastStatement(db, sql: "SELECT id FROM repository WHERE full_name = ?")
     insertStatement = try db.makeStatement(
@@ -77,32 +85,34 @@ final class ImportWriter {
 
   /// Inserts a repository known only by name, unless it is already in the index.
   func write(_ name: NameBytes) throws {
-    let key = names != nil ? name.key : nil
-    let existing: Int64?
-    if let key {
-      existing = names?[key]
+    let id = nextLocalID
+    if let names, let batch {
+      // Recorded at once: should the insert fail, the whole import fails.
+      guard names.insert(id, ifAbsent: name.bytes) == nil else {
+        report.unchanged += 1
+        return
+      }
+      try batch.append(id: id, name)
     } else {
       selectIDByName.bind(1, name.bytes)
-      existing = try selectIDByName.fetchInt64()
+      guard try selectIDByName.fetchInt64() == nil else {
+        report.unchanged += 1
+        return
+      }
+      insertName.bind(1, id)
+      insertName.bind(2, name.bytes)
+      insertName.bind(3, name.owner)
+      insertName.bind(4, name.name)
+      try insertName.execute()
     }
-    guard existing == nil else {
-      report.unchanged += 1
-      return
-    }
-    let id = nextLocalID
     nextLocalID += 1
-    insertName.bind(1, id)
-    insertName.bind(2, name.bytes)
-    insertName.bind(3, name.owner)
-    insertName.bind(4, name.name)
-    try insertName.execute()
-    if let key { names?[key] = id }
     report.inserted += 1
     try didWrite()
   }
 
   /// Inserts or updates a repository described by GitHub.
   func write(_ fields: RepositoryFields) throws {
+    try batch?.flush()  // the statements below read the table
     let stored = try Row.fetchOne(selectByIDStatement, arguments: [fields.id]).map { row in
       RepositoryFields(
         id: fields.id,
@@ -114,21 +124,21 @@ final class ImportWriter {
       )
     }
     let idOfName =
-      if let names { names[fields.name.key] } else {
+      if let names { names.id(of: fields.name.key) } else {
         try Int64.fetchOne(selectByNameStatement, arguments: [fields.name.fullName])
       }
     if let stored {
       if let idOfName, idOfName != fields.id {
         // Another row holds the name: a name-only placeholder, or a repository since renamed.
         try deleteStatement.execute(arguments: [idOfName])
-        names?[fields.name.key] = nil
+        names?.removeID(for: fields.name.key)
       }
       guard stored != fields else {
         report.unchanged += 1
         return
       }
       try update(id: fields.id, to: fields)
-      names?[stored.name.key] = nil
+      names?.removeID(for: stored.name.key)
       report.updated += 1
     } else if let idOfName {
       try update(id: idOfName, to: fields)
@@ -137,7 +147,7 @@ final class ImportWriter {
       try insertStatement.execute(arguments: arguments(fields))
       report.inserted += 1
     }
-    names?[fields.name.key] = fields.id
+    names?.setID(fields.id, for: fields.name.key)
     try didWrite()
   }
 
@@ -146,6 +156,8 @@ final class ImportWriter {
   func finish(progress: () -> Void) throws -> PopularCounts.Plan? {
     if names != nil {
       progress()
+      try batch?.flush()
+      batch = nil
       names = nil
       try rebuildDroppedObjects()
     }
@@ -158,14 +170,14 @@ final class ImportWriter {
     let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
     try db.execute(sql: "PRAGMA threads = 2")
     defer { try? db.execute(sql: "PRAGMA threads = \(threads)") }
-    for object in Schema.deferredObjects where object.kind == "INDEX" {
+    for object in deferredObjects where object.kind == "INDEX" {
       try db.execute(sql: object.sql)
     }
     // Collect up to 64 MiB of terms in memory before writing a segment: fewer, larger segments
     // to merge. Older SQLite versions lack the option; the default then applies.
     try? db.execute(sql: "INSERT INTO repository_fts (repository_fts, rank) VALUES ('hashsize', 67108864)")
     try db.execute(sql: "INSERT INTO repository_fts (repository_fts) VALUES ('rebuild')")
-    for object in Schema.deferredObjects where object.kind == "TRIGGER" {
+    for object in deferredObjects where object.kind == "TRIGGER" {
       try db.execute(sql: object.sql)
     }
   }
@@ -178,16 +190,16 @@ final class ImportWriter {
   }
 
   private func enterBulkMode() throws {
-    for object in Schema.deferredObjects.reversed() {
+    for object in deferredObjects.reversed() {
       try db.execute(sql: "DROP \(object.kind) IF EXISTS \(object.name)")
     }
-    var names: [String: Int64] = [:]
-    names.reserveCapacity(existingCount + expectedCount)
+    let names = FullNameTable(capacity: existingCount + expectedCount)
     let rows = try Row.fetchCursor(db, sql: "SELECT full_name, id FROM repository")
     while let row = try rows.next() {
-      names[RepositoryName.key(of: row[0])] = row[1]
+      names.setID(row[1], for: row[0] as String)
     }
     self.names = names
+    batch = try NameBatch(db)
   }
 
   private func update(id: Int64, to fields: RepositoryFields) throws {

@@ -23,12 +23,19 @@ enum PopularCounts {
     var repositoryCount: Int
     /// Prefixes that may match at least ``threshold`` repositories, biggest first.
     var candidates: [(prefix: String, bound: Int)]
+    /// Counts known without counting: a prefix that only one term starts with (`kubernete`)
+    /// matches the repositories containing that term, which the vocabulary gives.
+    var known: [String: Int] = [:]
+    /// Prefixes that the same terms start with as a longer candidate or known prefix (`reac` and
+    /// `react`, when no other term starts with `reac`), which therefore match the same
+    /// repositories: counted once, for the longer one.
+    var aliases: [(prefix: String, of: String)] = []
   }
 
   /// Empties `search_count`, numbers this import, and lists what to count (in the import's
   /// transaction). The vocabulary (each term, and the number of repositories containing it)
   /// bounds the count of every prefix from above; only the prefixes whose bound reaches
-  /// ``threshold`` need counting.
+  /// ``threshold`` need counting, and only once per distinct set of terms.
   static func invalidate(_ db: Database) throws -> Plan {
     try db.execute(sql: "DELETE FROM search_count")
     try db.execute(
@@ -42,35 +49,57 @@ enum PopularCounts {
     try db.execute(
       sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.repository_vocabulary USING fts5vocab(main, repository_fts, 'row')"
     )
-    var candidates: [(prefix: String, bound: Int)] = []
+    var plan = Plan(serial: serial, repositoryCount: repositoryCount, candidates: [])
     var previous: [UInt8] = []
-    // sums[i]: the documents of the terms seen so far that start with previous[0...i].
-    var sums: [Int] = []
+    // levels[i]: the terms seen so far that start with previous[0...i]: how many, and the sum of
+    // their documents (an upper bound of the documents matching the prefix).
+    var levels: [(terms: Int, documents: Int)] = []
+    // The prefix taken off `levels` just before, in the same flush: the last (in index order)
+    // prefix one byte longer than the next one, and the prefix whose count it gets, if stored.
+    var justFlushed: (length: Int, documents: Int, countedAs: String?)?
     func flush(downTo length: Int) {
-      while sums.count > length {
-        let prefixLength = sums.count
-        let sum = sums.removeLast()
+      while levels.count > length {
+        let prefixLength = levels.count
+        let level = levels.removeLast()
         let endsOnCharacter = prefixLength == previous.count || previous[prefixLength] & 0xC0 != 0x80
-        if sum >= threshold, endsOnCharacter {
-          candidates.append((String(decoding: previous[..<prefixLength], as: UTF8.self), sum))
+        var countedAs: String?
+        if level.documents >= threshold, endsOnCharacter {
+          let prefix = String(decoding: previous[..<prefixLength], as: UTF8.self)
+          // Every term has documents, so a prefix whose sum equals its last one-byte extension's
+          // has no other term: the two prefixes match the same repositories.
+          if let longer = justFlushed, longer.length == prefixLength + 1, longer.documents == level.documents,
+            let counted = longer.countedAs
+          {
+            plan.aliases.append((prefix, counted))
+            countedAs = counted
+          } else if level.terms == 1 {
+            plan.known[prefix] = level.documents
+            countedAs = prefix
+          } else {
+            plan.candidates.append((prefix, level.documents))
+            countedAs = prefix
+          }
         }
+        justFlushed = (prefixLength, level.documents, countedAs)
       }
     }
     // fts5vocab returns terms in index order, so the terms sharing a prefix come together.
-    let rows = try Row.fetchCursor(db, sql: "SELECT term, doc FROM temp.repository_vocabulary")
-    while let row = try rows.next() {
-      let term = [UInt8]((row[0] as String).utf8)
-      let documents: Int = row[1]
+    let vocabulary = try FastStatement(db, sql: "SELECT term, doc FROM temp.repository_vocabulary")
+    try vocabulary.forEachRow { term, documents in
       var common = 0
       while common < min(term.count, previous.count), term[common] == previous[common] { common += 1 }
       flush(downTo: common)
-      previous = term
-      sums += repeatElement(0, count: term.count - sums.count)
-      for index in sums.indices { sums[index] += documents }
+      justFlushed = nil
+      previous.replaceSubrange(common..., with: term[common...])
+      levels += repeatElement((terms: 0, documents: 0), count: term.count - levels.count)
+      for index in levels.indices {
+        levels[index].terms += 1
+        levels[index].documents += Int(documents)
+      }
     }
     flush(downTo: 0)
-    candidates.sort { $0.bound > $1.bound }
-    return Plan(serial: serial, repositoryCount: repositoryCount, candidates: candidates)
+    plan.candidates.sort { $0.bound > $1.bound }
+    return plan
   }
 
   /// Counts the matches of `prefixes` exactly, if the index is still at import `serial`.
@@ -90,6 +119,10 @@ enum PopularCounts {
     let insert = try db.makeStatement(sql: "INSERT OR REPLACE INTO search_count (prefix, total) VALUES (?, ?)")
     // The empty prefix, which no query has, holds the number of repositories.
     try insert.execute(arguments: ["", plan.repositoryCount])
+    var counts = counts.merging(plan.known) { counted, _ in counted }
+    for (prefix, longer) in plan.aliases {
+      counts[prefix] = counts[longer]
+    }
     for (prefix, total) in counts {
       try insert.execute(arguments: [prefix, total])
     }
