@@ -64,6 +64,7 @@ public final class StreamSignupScreen: SignupScreen {
 
   public func send(_ event: SignupReactor.Action) { controls.send(event) }
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
+  public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values(buffering: .latest) }
   public var currentState: SignupScreenState { screen.value }
 }
 
@@ -101,6 +102,7 @@ public final class DriverSignupScreen: SignupScreen {
 
   public func send(_ event: SignupReactor.Action) { controls.send(event) }
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
+  public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values(buffering: .latest) }
   public var currentState: SignupScreenState { screen.value }
 
   /// Keeps the main-actor objects alive for as long as the screen.

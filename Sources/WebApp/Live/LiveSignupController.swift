@@ -43,7 +43,7 @@ struct LiveSignupController: Sendable {
       inbound: inbound, outbound: outbound, logger: logger)
     try await connection.run(
       render: { send in
-        for await state in session.screen.states { send(LiveOutput.state(state, messages: messages)) }
+        for await state in session.screen.latestStates { send(LiveOutput.state(state, messages: messages)) }
       },
       receive: { text throws(LiveInputError) in
         session.handle(
