@@ -9,18 +9,16 @@
 /// The identity of the calling OS thread, used to tell a re-entrant `send` from a concurrent one.
 ///
 /// A re-entrant send comes from the thread that is processing the store's queue (from inside
-/// `mutate`, `reduce` or a transform hook); it must be queued, not wait for itself. Never zero, so
-/// zero can mean "no thread".
+/// `mutate`, `reduce` or a transform hook); it must be queued, not wait for itself.
 @usableFromInline
-struct ThreadIdentity: Equatable, Sendable {
-  @usableFromInline let raw: UInt
-
+enum ThreadIdentity {
+  /// The calling thread's identity; never zero, so zero can mean "no thread".
   @usableFromInline
-  static var current: ThreadIdentity {
+  static var current: UInt {
     #if canImport(Darwin)
-      ThreadIdentity(raw: UInt(bitPattern: pthread_self()))
+      UInt(bitPattern: pthread_self())
     #else
-      ThreadIdentity(raw: UInt(pthread_self()))
+      UInt(pthread_self())
     #endif
   }
 }

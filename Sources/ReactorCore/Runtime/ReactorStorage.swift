@@ -33,8 +33,8 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// Effects registered on the serial path whose tasks are not made yet (see ``start(_:cancelIDs:)``).
   @usableFromInline
   struct PendingStarts: Sendable {
+    /// Non-empty exactly while a starter task is scheduled to take them.
     @usableFromInline var effects: [(effect: Effect<R.Mutation>, id: TaskID)] = []
-    @usableFromInline var isStarterScheduled = false
 
     @inlinable init() {}
   }
@@ -51,33 +51,36 @@ final class ReactorStorage<R: Reactor>: Sendable {
 
   @inlinable
   func send(_ action: R.Action) {
-    let thread = ThreadIdentity.current.raw
+    let thread = ThreadIdentity.current
     if drainer.load(ordering: .relaxed) == thread {
       reentrant.append(.action(action))
       return
     }
-    serial.withLock { state in
-      drainer.store(thread, ordering: .relaxed)
-      defer { drainer.store(0, ordering: .relaxed) }
-      process(action, state: &state)
-      drainReentrant(state: &state)
-    }
+    drain(on: thread) { state in process(action, state: &state) }
   }
 
   /// Applies a mutation sent by a task, unless the task was cancelled: checked again once the
   /// serial lock is held, because an action processed while we waited for it may have cancelled it.
   @inlinable
   func deliver(_ mutation: R.Mutation, from task: TaskID) {
-    let thread = ThreadIdentity.current.raw
+    let thread = ThreadIdentity.current
     if drainer.load(ordering: .relaxed) == thread {
       if tasks.isLive(task) { reentrant.append(.mutation(mutation, from: task)) }
       return
     }
     guard tasks.isLive(task) else { return }
+    drain(on: thread) { state in
+      if tasks.isLive(task) { apply(mutation, state: &state) }
+    }
+  }
+
+  /// Takes the serial lock on `thread`, does `work`, then what it queued re-entrantly.
+  @inlinable
+  func drain(on thread: UInt, _ work: (inout R.State) -> Void) {
     serial.withLock { state in
       drainer.store(thread, ordering: .relaxed)
       defer { drainer.store(0, ordering: .relaxed) }
-      if tasks.isLive(task) { apply(mutation, state: &state) }
+      work(&state)
       drainReentrant(state: &state)
     }
   }
@@ -162,9 +165,8 @@ final class ReactorStorage<R: Reactor>: Sendable {
     // effect cancelled before then (a newer username replaced the check) never costs a task. Fast
     // typing otherwise made a task per keystroke that only woke up to find itself cancelled.
     let needsStarter = starts.withLock { starts in
-      starts.effects.append((effect, id))
-      defer { starts.isStarterScheduled = true }
-      return !starts.isStarterScheduled
+      defer { starts.effects.append((effect, id)) }
+      return starts.effects.isEmpty
     }
     if needsStarter { Task { self.startPendingEffects() } }
   }
@@ -173,10 +175,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
   @inlinable
   func startPendingEffects() {
     let pending = starts.withLock { starts in
-      defer {
-        starts.effects.removeAll(keepingCapacity: starts.effects.capacity <= 64)
-        starts.isStarterScheduled = false
-      }
+      defer { starts.effects.removeAll(keepingCapacity: starts.effects.capacity <= 64) }
       return starts.effects
     }
     for (effect, id) in pending where tasks.isLive(id) {

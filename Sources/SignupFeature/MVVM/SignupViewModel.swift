@@ -47,8 +47,9 @@ public final class SignupViewModel: Sendable {
   private let isSignupEnabled: Broadcast<Bool>
   private let isSigningIn = Broadcast(false)
   private let signedInResult = Broadcast<Bool?>(nil)
-  /// The derived broadcasts in between, and the observations: kept for as long as the view model.
-  private let pipeline: [any AnyObject & Sendable]
+  /// The observations that start checks and dismiss the prompt: kept for as long as the view model.
+  /// (The derived broadcasts in between need no keeping: their sources hold them.)
+  private let observations: [BroadcastObservation]
   private let usernameCheck = LatestWork()
   private let signupRequest = LatestWork()
   private let prompt = LatestWork()
@@ -125,7 +126,7 @@ public final class SignupViewModel: Sendable {
       }
     }
 
-    pipeline = [checkedUsername, distinctUsernames, checking, usernameAndPasswordValid, allValid, signupEnabled] + edits
+    observations = [checking] + edits
   }
 
   deinit {
