@@ -24,23 +24,16 @@ struct CounterReactor: Reactor {
   }
 }
 
-/// (a) `actions` sends of `.increment` while one observer consumes `store.states` concurrently.
+/// (a) `actions` sends of `.increment` with one state observer (``StateObserver``).
 ///
 /// Measured: from the first send until the observer has seen the final count, so delivery of every
 /// state to the observer is included. Checked: the observer saw exactly `actions + 1` states (the
 /// initial one, then one per action, none lost or repeated) and the final count is exact.
 enum CounterWorkload {
-  static func run(_ benchmark: Benchmark, actions: Int) async {
+  static func run(_ benchmark: Benchmark, actions: Int, observer: StateObserver) async {
     let store = ReactorStore(CounterReactor())
-    let states = store.states  // subscribed before the first send
-    let observer = Task { () -> (seen: Int, last: Int) in
-      var seen = 0
-      for await state in states {
-        seen += 1
-        if state.count >= actions { return (seen, state.count) }
-      }
-      return (seen, -1)
-    }
+    let watch = StateWatch(store, with: observer) { $0.count == actions }
+    defer { watch.cancel() }
     let name = benchmark.name
     let watchdog = Task {
       try await Task.sleep(for: .seconds(120))
@@ -57,15 +50,16 @@ enum CounterWorkload {
     for _ in 0..<actions {
       store.send(.increment)
     }
-    let (seen, last) = await observer.value
+    let finished = await settle(within: .seconds(120)) { watch.hasSeenFinalState }
     let elapsed = start.duration(to: clock.now)
+    let seen = watch.count
     benchmark.stopMeasurement()
     if let others = load.othersPercentOfOneCore() { benchmark.measurement(Rate.otherLoad, others) }
 
-    guard last == actions, seen == actions + 1, store.currentState.count == actions else {
+    guard finished, seen == actions + 1, store.currentState.count == actions else {
       fail(
         benchmark,
-        "expected \(actions + 1) states ending at \(actions), observer saw \(seen) ending at \(last), "
+        "expected \(actions + 1) states ending at \(actions), observer saw \(seen), "
           + "store holds \(store.currentState.count)"
       )
     }

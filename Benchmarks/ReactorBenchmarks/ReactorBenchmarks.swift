@@ -11,23 +11,34 @@ import Benchmark
 /// iterations per second (2 or 3 here, rounded to an integer), so each workload reports its rate as
 /// a custom metric instead: inputs sent divided by the time from the first send to the settled end.
 let benchmarks: @Sendable () -> Void = {
-  let counterActions = Workload.scaled(1_000_000)
-  Benchmark(
-    "Counter reactor: \(Workload.label(counterActions)) actions",
-    configuration: workloadConfiguration(rate: Rate.actionsPerSecond, extra: [Rate.residualCPU])
-  ) { benchmark in
-    await CounterWorkload.run(benchmark, actions: counterActions)
+  // The harness alone: its peak resident memory is the floor under every workload's figure.
+  Benchmark("Baseline: no work", configuration: workloadConfiguration(rate: Rate.actionsPerSecond)) { benchmark in
+    benchmark.startMeasurement()
+    benchmark.stopMeasurement()
+    benchmark.measurement(Rate.actionsPerSecond, 0)
   }
 
+  // (a) and (b) with each kind of observer: synchronous, as the reference's RxSwift `subscribe`,
+  // and the `states` sequence.
+  let counterActions = Workload.scaled(1_000_000)
   let signupActions = Workload.scaled(200_000)
-  Benchmark(
-    "SignupReactor: \(Workload.label(signupActions)) actions",
-    configuration: workloadConfiguration(
-      rate: Rate.actionsPerSecond,
-      extra: [Rate.actionsPerSecondUntilIdle, Rate.idleTail, Rate.residualCPU]
-    )
-  ) { benchmark in
-    await SignupReactorWorkload.run(benchmark, actions: signupActions)
+  for observer in StateObserver.allCases {
+    Benchmark(
+      "Counter reactor: \(Workload.label(counterActions)) actions, \(observer) observer",
+      configuration: workloadConfiguration(rate: Rate.actionsPerSecond, extra: [Rate.residualCPU])
+    ) { benchmark in
+      await CounterWorkload.run(benchmark, actions: counterActions, observer: observer)
+    }
+
+    Benchmark(
+      "SignupReactor: \(Workload.label(signupActions)) actions, \(observer) observer",
+      configuration: workloadConfiguration(
+        rate: Rate.actionsPerSecond,
+        extra: [Rate.actionsPerSecondUntilIdle, Rate.idleTail, Rate.residualCPU]
+      )
+    ) { benchmark in
+      await SignupReactorWorkload.run(benchmark, actions: signupActions, observer: observer)
+    }
   }
 
   // The view model workload ends on a username event: 3k + 1 events.

@@ -2,8 +2,8 @@ import Benchmark
 import ReactorCore
 import SignupFeature
 
-/// (b) `actions` field edits into `ReactorStore(SignupReactor)` while one observer consumes
-/// `store.states`.
+/// (b) `actions` field edits into `ReactorStore(SignupReactor)` with one state observer
+/// (``StateObserver``).
 ///
 /// The actions go to username, password and repeated password in turn, each cycling over its 16
 /// prepared values (``SignupFixtures``). Every username is well formed, so each one starts an
@@ -17,19 +17,12 @@ import SignupFeature
 /// The measured window goes on until the process is idle ("Throughput until idle"): a cancelled
 /// check leaves the task table at once, but its task still runs its body later.
 enum SignupReactorWorkload {
-  static func run(_ benchmark: Benchmark, actions: Int) async {
+  static func run(_ benchmark: Benchmark, actions: Int, observer: StateObserver) async {
     let validation = SignupFixtures.validation
     let store = ReactorStore(SignupReactor(validation: validation))
     let expected = await expectedFinalState(actions: actions, validation: validation)
-    let states = store.states  // subscribed before the first send
-    let observer = Task { () -> Int in
-      var seen = 0
-      for await state in states {
-        seen += 1
-        if state == expected { return seen }
-      }
-      return -seen
-    }
+    let watch = StateWatch(store, with: observer) { $0 == expected }
+    defer { watch.cancel() }
     let name = benchmark.name
     let watchdog = Task {
       try await Task.sleep(for: .seconds(120))
@@ -50,8 +43,10 @@ enum SignupReactorWorkload {
       case (.repeatedPassword, let value): store.send(.repeatedPasswordChanged(value))
       }
     }
-    let seen = await observer.value
-    let tasksDone = await settle(within: .seconds(60)) { store.runningTaskCount == 0 }
+    let tasksDone = await settle(within: .seconds(60)) {
+      watch.hasSeenFinalState && store.runningTaskCount == 0
+    }
+    let seen = watch.count
     let settledAt = clock.now
     // Then until the process is idle: a cancelled effect task leaves the task table at once, but
     // its body still runs (the API call; its answer is dropped), and that work is part of the action.
@@ -65,7 +60,7 @@ enum SignupReactorWorkload {
     guard seen > 0, tasksDone, idleSince != nil, store.currentState == expected else {
       fail(
         benchmark,
-        "observer saw \(seen) states (negative: the stream ended first), running tasks: "
+        "observer saw \(seen) states, running tasks: "
           + "\(store.runningTaskCount), final state \(store.currentState), expected \(expected)"
       )
     }

@@ -54,15 +54,20 @@ enum SignupViewModelWorkload {
     let signupEnabled = Observed<Bool>()
     let signingIn = Observed<Bool>()
     let signedIn = Observed<Bool>()
-    let observers = [
-      observe(model.validatedUsername, into: usernameResult),
-      observe(model.validatedPassword, into: passwordResult),
-      observe(model.validatedPasswordRepeated, into: repeatedResult),
-      observe(model.signupEnabled, into: signupEnabled),
-      observe(model.signingIn, into: signingIn),
-      observe(model.signedIn, into: signedIn),
+    // Observed synchronously, as Rx's `subscribe` and RxCocoa's `drive` are; `signedIn` is a
+    // sequence of events, iterated by a task.
+    let observations = [
+      model.validatedUsername.observe { usernameResult.record($0) },
+      model.validatedPassword.observe { passwordResult.record($0) },
+      model.validatedPasswordRepeated.observe { repeatedResult.record($0) },
+      model.signupEnabled.observe { signupEnabled.record($0) },
+      model.signingIn.observe { signingIn.record($0) },
     ]
-    defer { for observer in observers { observer.cancel() } }
+    let signedInObserver = observe(model.signedIn, into: signedIn)
+    defer {
+      for observation in observations { observation.cancel() }
+      signedInObserver.cancel()
+    }
 
     // Before measuring: the pipelines have processed the fields' initial text.
     let initialPassword = validation.validatePassword("init")

@@ -28,6 +28,8 @@ public struct Effect<Mutation: Sendable>: Sendable {
     case concat([Effect])
     case merge([Effect])
     case run(@Sendable (Send<Mutation>) async -> Void)
+    /// ``task(_:)``'s work, kept apart from `run` so that it needs no second closure around it.
+    case task(@Sendable () async -> Mutation)
     indirect case cancellable(Effect, id: CancelID, cancelInFlight: Bool)
     case cancel(CancelID)
   }
@@ -94,7 +96,7 @@ public struct Effect<Mutation: Sendable>: Sendable {
   /// Asynchronous work that produces exactly one mutation.
   @inlinable
   public static func task(_ work: @escaping @Sendable () async -> Mutation) -> Effect {
-    Effect(.run { send in send(await work()) })
+    Effect(.task(work))
   }
 }
 
@@ -109,6 +111,7 @@ extension Effect {
     case .concat(let effects): .concat(effects.map { $0.map(transform) })
     case .merge(let effects): Effect<Other>(.merge(effects.map { $0.map(transform) }))
     case .run(let work): .run { send in await work(Send({ send(transform($0)) }, isCancelled: { send.isCancelled })) }
+    case .task(let work): .task { transform(await work()) }
     case .cancellable(let effect, let id, let cancelInFlight):
       Effect<Other>(.cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
     case .cancel(let id): Effect<Other>(.cancel(id))
@@ -125,7 +128,7 @@ extension Effect {
       inner.forEachCancellation(body)
     case .concat(let effects), .merge(let effects):
       for effect in effects { effect.forEachCancellation(body) }
-    case .none, .mutation, .run, .cancel:
+    case .none, .mutation, .run, .task, .cancel:
       break
     }
   }
@@ -135,7 +138,7 @@ extension Effect {
   var isSynchronous: Bool {
     switch operation {
     case .none, .mutation, .cancel: true
-    case .run: false
+    case .run, .task: false
     case .concat(let effects), .merge(let effects): effects.allSatisfy(\.isSynchronous)
     case .cancellable(let effect, _, _): effect.isSynchronous
     }

@@ -64,6 +64,19 @@ public final class ReactorStore<R: Reactor>: Sendable {
   @inlinable
   public var latestStates: BroadcastValues<R.State> { storage.broadcast.values(buffering: .latest) }
 
+  /// Calls `observer` with the current state, then with every change, synchronously, on the thread
+  /// that made the change and before that thread goes on (ReactorKit's `reactor.state.subscribe`),
+  /// until the observation is cancelled or released.
+  ///
+  /// No buffer and no task: for an observer that keeps pace with the store, such as a renderer that
+  /// copies the state somewhere. `observer` runs with the store's locks held: it may ``send(_:)``
+  /// (the action is queued and processed right after the current one) but must not read
+  /// ``currentState`` (it has the state) or wait for anything slow.
+  @inlinable
+  public func observe(_ observer: @escaping @Sendable (R.State) -> Void) -> BroadcastObservation {
+    storage.observe(observer)
+  }
+
   /// The number of effect tasks still running (for tests and diagnostics).
   public var runningTaskCount: Int { storage.tasks.count }
 }

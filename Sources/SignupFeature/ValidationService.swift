@@ -8,6 +8,9 @@ public struct ValidationService: Sendable {
   public let usernameRules: UsernameRules
   public let passwordPolicy: PasswordPolicy
   public let messages: SignupMessages
+  /// The two password failures, worded once: they are shown on every keystroke of a short password.
+  private let passwordTooShort: String
+  private let passwordTooLong: String
 
   public init(
     api: SignupAPI,
@@ -19,6 +22,8 @@ public struct ValidationService: Sendable {
     self.usernameRules = usernameRules
     self.passwordPolicy = passwordPolicy
     self.messages = messages
+    self.passwordTooShort = messages.passwordTooShort(minimum: passwordPolicy.minimumLength)
+    self.passwordTooLong = messages.passwordTooLong(maximumBytes: passwordPolicy.maximumBytes)
   }
 
   // MARK: - Username
@@ -69,8 +74,8 @@ public struct ValidationService: Sendable {
   public func validatePassword(_ password: String) -> ValidationResult {
     if password.isEmpty { return .empty }
     switch passwordPolicy.violation(in: password) {
-    case .tooShort(let minimum): return .failed(message: messages.passwordTooShort(minimum: minimum))
-    case .tooLong(let maximum): return .failed(message: messages.passwordTooLong(maximumBytes: maximum))
+    case .tooShort: return .failed(message: passwordTooShort)
+    case .tooLong: return .failed(message: passwordTooLong)
     case nil: return .ok(message: messages.passwordAcceptable)
     }
   }

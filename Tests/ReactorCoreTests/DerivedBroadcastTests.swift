@@ -119,4 +119,21 @@ struct DerivedBroadcastTests {
 
     #expect(seen.withLock { $0 } == [0, 1])
   }
+
+  // MARK: - ReadOnlyBroadcast
+
+  @Test func readOnlyBroadcastShowsTheValueItsValuesAndObservesSynchronously() async {
+    let source = Broadcast(1)
+    let output = ReadOnlyBroadcast(source)
+    let values = output.values()
+    let seen = Mutex<[Int]>([])
+    let observation = output.observe { value in seen.withLock { $0.append(value) } }
+
+    source.send(2)
+
+    #expect(output.value == 2)
+    #expect(seen.withLock { $0 } == [1, 2])
+    #expect(await prefix(2, of: values) == [1, 2])
+    withExtendedLifetime(observation) {}
+  }
 }

@@ -1,4 +1,5 @@
 @testable import ReactorCore
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -71,5 +72,69 @@ struct ReactorStoreStatesTests {
     }
 
     #expect(store.storage.broadcast.observerCount == 0)
+  }
+
+  // MARK: - observe
+
+  @Test func observeGetsTheCurrentStateThenEveryChangeBeforeSendReturns() {
+    let store = ReactorStore(CounterReactor())
+    store.send(.set(5))
+    let seen = Mutex<[Int]>([])
+
+    let observation = store.observe { state in seen.withLock { $0.append(state.count) } }
+    #expect(seen.withLock { $0 } == [5])
+    store.send(.increase)
+    #expect(seen.withLock { $0 } == [5, 6])
+    store.send(.set(6))
+    #expect(seen.withLock { $0 } == [5, 6, 6])
+
+    observation.cancel()
+    store.send(.increase)
+    #expect(seen.withLock { $0 } == [5, 6, 6])
+  }
+
+  @Test func anActionSentByAnObserverIsProcessedAfterTheCurrentOne() {
+    let store = ReactorStore(CounterReactor())
+    let seen = Mutex<[Int]>([])
+    // Sends once, on the first state past 0: queued, then processed before `send` returns.
+    let observation = store.observe { [weak store] state in
+      seen.withLock { $0.append(state.count) }
+      if state.count == 1 { store?.send(.set(100)) }
+    }
+
+    store.send(.increase)
+
+    #expect(seen.withLock { $0 } == [0, 1, 100])
+    #expect(store.currentState.count == 100)
+    withExtendedLifetime(observation) {}
+  }
+
+  @Test func anActionSentFromTheFirstCallIsProcessedToo() {
+    let store = ReactorStore(CounterReactor())
+    let seen = Mutex<[Int]>([])
+
+    let observation = store.observe { [weak store] state in
+      seen.withLock { $0.append(state.count) }
+      if state.count == 0 { store?.send(.set(7)) }
+    }
+
+    #expect(seen.withLock { $0 } == [0, 7])
+    #expect(store.currentState.count == 7)
+    withExtendedLifetime(observation) {}
+  }
+
+  @Test func releasingTheObservationStopsIt() {
+    let store = ReactorStore(CounterReactor())
+    let calls = Mutex(0)
+    do {
+      let observation = store.observe { _ in calls.withLock { $0 += 1 } }
+      store.send(.increase)
+      #expect(calls.withLock { $0 } == 2)
+      withExtendedLifetime(observation) {}
+    }
+
+    store.send(.increase)
+
+    #expect(calls.withLock { $0 } == 2)
   }
 }

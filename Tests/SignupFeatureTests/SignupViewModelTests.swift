@@ -15,7 +15,7 @@ struct SignupViewModelTests {
     let viewModel = SignupViewModel(
       input: controls.input, validation: ValidationService(api: server.api), wireframe: controls.wireframe)
     let signedIn = StateRecorder(viewModel.signedIn, clock: clock)
-    let enabled = StateRecorder(viewModel.signupEnabled, clock: clock)
+    let enabled = StateRecorder(viewModel.signupEnabled.values(), clock: clock)
 
     controls.username.send("newbie")
     await server.waitFor(.availabilityAsked("newbie"))
@@ -42,7 +42,7 @@ struct SignupViewModelTests {
     let controls = SignupControls()
     let viewModel = SignupViewModel(
       input: controls.input, validation: ValidationService(api: server.api), wireframe: controls.wireframe)
-    let enabled = StateRecorder(viewModel.signupEnabled, clock: clock)
+    let enabled = StateRecorder(viewModel.signupEnabled.values(), clock: clock)
     controls.username.send("newbie")
     await server.waitFor(.availabilityAsked("newbie"))
     await clock.advance(by: .seconds(1))
@@ -75,7 +75,7 @@ struct SignupViewModelTests {
     let controls = SignupControls()
     let viewModel = SignupViewModel(
       input: controls.input, validation: ValidationService(api: server.api), wireframe: controls.wireframe)
-    let observers = (0..<3).map { _ in StateRecorder(viewModel.validatedUsername, clock: clock) }
+    let observers = (0..<3).map { _ in StateRecorder(viewModel.validatedUsername.values(), clock: clock) }
 
     controls.username.send("newbie")
     await server.waitFor(.availabilityAsked("newbie"))
@@ -89,11 +89,11 @@ struct SignupViewModelTests {
     let controls = SignupControls()
     let viewModel = SignupViewModel(
       input: controls.input, validation: ValidationService(api: .unimplemented), wireframe: controls.wireframe)
-    let early = StateRecorder(viewModel.validatedPassword, clock: clock)
+    let early = StateRecorder(viewModel.validatedPassword.values(), clock: clock)
     controls.password.send("abc")
     await early.first { $0 != .empty }
 
-    let late = StateRecorder(viewModel.validatedPassword, clock: clock)
+    let late = StateRecorder(viewModel.validatedPassword.values(), clock: clock)
     let first = await late.first { _ in true }
     #expect(first == .failed(message: "Password must be at least 5 characters"))
   }

@@ -45,6 +45,8 @@ final class EffectTask<R: Reactor>: MutationReceiver {
       }
     case .run(let work):
       await work(send)
+    case .task(let work):
+      send(await work())
     case .cancellable(let inner, _, _):
       // Registered, and in-flight work cancelled, when the task was started.
       await perform(inner, send: send)

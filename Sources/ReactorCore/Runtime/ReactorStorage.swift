@@ -33,10 +33,23 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// Effects registered on the serial path whose tasks are not made yet (see ``start(_:cancelIDs:)``).
   @usableFromInline
   struct PendingStarts: Sendable {
-    /// Non-empty exactly while a starter task is scheduled to take them.
+    /// Non-empty whenever a starter task is scheduled to take them (pruning may empty it while the
+    /// starter waits; that starter then finds what was added since).
     @usableFromInline var effects: [(effect: Effect<R.Mutation>, id: TaskID)] = []
+    /// The length at which effects cancelled while waiting are dropped: a starter kept waiting by
+    /// a busy machine would otherwise hold every replaced check until it runs.
+    @usableFromInline var pruneAt = 16
 
     @inlinable init() {}
+
+    /// Drops the effects cancelled while waiting, once the list has doubled since the last time
+    /// (amortized: the list stays within twice the effects still live).
+    @inlinable
+    mutating func prune(keeping isLive: (TaskID) -> Bool) {
+      guard effects.count >= pruneAt else { return }
+      effects.removeAll { !isLive($0.id) }
+      pruneAt = max(16, effects.count * 2)
+    }
   }
 
   @inlinable
@@ -74,14 +87,24 @@ final class ReactorStorage<R: Reactor>: Sendable {
     }
   }
 
+  /// Attaches a synchronous observer on the serial path: no change falls between its first state
+  /// and the next, and a send from its first call is queued like any re-entrant send.
+  @inlinable
+  func observe(_ observer: @escaping @Sendable (R.State) -> Void) -> BroadcastObservation {
+    let thread = ThreadIdentity.current
+    if drainer.load(ordering: .relaxed) == thread { return broadcast.observe(observer) }
+    return drain(on: thread) { _ in broadcast.observe(observer) }
+  }
+
   /// Takes the serial lock on `thread`, does `work`, then what it queued re-entrantly.
   @inlinable
-  func drain(on thread: UInt, _ work: (inout R.State) -> Void) {
+  func drain<Result>(on thread: UInt, _ work: (inout R.State) -> Result) -> Result {
     serial.withLock { state in
       drainer.store(thread, ordering: .relaxed)
       defer { drainer.store(0, ordering: .relaxed) }
-      work(&state)
+      let result = work(&state)
       drainReentrant(state: &state)
+      return result
     }
   }
 
@@ -138,11 +161,13 @@ final class ReactorStorage<R: Reactor>: Sendable {
       }
     case .merge(let effects):
       for effect in effects { perform(effect, cancelIDs: cancelIDs, state: &state) }
-    case .run:
+    case .run, .task:
       start(effect, cancelIDs: cancelIDs)
     case .cancellable(let inner, let id, let cancelInFlight):
       if cancelInFlight { tasks.cancel(id) }
-      perform(inner, cancelIDs: cancelIDs + [id], state: &state)
+      var innerIDs = cancelIDs
+      innerIDs.append(id)
+      perform(inner, cancelIDs: innerIDs, state: &state)
     case .cancel(let id):
       tasks.cancel(id)
     }
@@ -165,8 +190,10 @@ final class ReactorStorage<R: Reactor>: Sendable {
     // effect cancelled before then (a newer username replaced the check) never costs a task. Fast
     // typing otherwise made a task per keystroke that only woke up to find itself cancelled.
     let needsStarter = starts.withLock { starts in
-      defer { starts.effects.append((effect, id)) }
-      return starts.effects.isEmpty
+      let isStarterScheduled = !starts.effects.isEmpty
+      starts.prune(keeping: tasks.isLive)
+      starts.effects.append((effect, id))
+      return !isStarterScheduled
     }
     if needsStarter { Task { self.startPendingEffects() } }
   }

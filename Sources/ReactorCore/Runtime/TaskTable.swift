@@ -10,23 +10,26 @@ struct TaskID: Hashable, Sendable {
 /// Pure transitions on a value, kept apart from the lock that guards it (``TaskRegistry``) so each
 /// rule can be read and tested on its own. It does not depend on the reactor's types, so it is
 /// compiled once, specialized, in this module.
+///
+/// A store has few tasks at a time (usually one per kind of work, "latest wins"), so the table is
+/// an array in task order, not dictionaries: task numbers are handed out in increasing order, so
+/// appending keeps the array sorted and a task is found by binary search, and cancelling scans the
+/// few entries, comparing hashes before values. Hashing task numbers and keeping an array per
+/// identifier's hash cost more than that (a fifth of a username keystroke).
 struct TaskTable: Sendable {
   private struct Entry: Sendable {
+    let id: TaskID
     var handle: Task<Void, Never>?
-    var cancelIDs: [CancelID]
+    let cancelIDs: [CancelID]
   }
 
-  private var entries: [TaskID: Entry] = [:]
-  /// The tasks under each cancellation identifier's hash, usually one ("latest wins"). Keyed by
-  /// the hash alone, so that registering and removing never compare identifiers (a comparison of
-  /// type-erased values is the costly step); ``cancel(_:sparing:)`` checks each candidate's own
-  /// identifiers for an exact match.
-  private var tasksByCancelHash: [Int: [TaskID]] = [:]
+  /// Live tasks, in increasing ``TaskID`` order.
+  private var entries: [Entry] = []
   private var nextTaskID: UInt64 = 0
   private(set) var isShutDown = false
 
   /// True while the task may still deliver mutations.
-  func isLive(_ task: TaskID) -> Bool { entries[task] != nil }
+  func isLive(_ task: TaskID) -> Bool { index(of: task) != nil }
 
   /// The number of tasks still running (for tests and diagnostics).
   var count: Int { entries.count }
@@ -36,49 +39,54 @@ struct TaskTable: Sendable {
     guard !isShutDown else { return nil }
     let id = TaskID(raw: nextTaskID)
     nextTaskID += 1
-    entries[id] = Entry(handle: nil, cancelIDs: cancelIDs)
-    for cancelID in cancelIDs { tasksByCancelHash[cancelID.hash, default: []].append(id) }
+    entries.append(Entry(id: id, handle: nil, cancelIDs: cancelIDs))
     return id
   }
 
   /// Attaches the running task's handle; returns `false` when it was cancelled in the meantime.
   mutating func attach(_ handle: Task<Void, Never>, to task: TaskID) -> Bool {
-    guard let index = entries.index(forKey: task) else { return false }
-    entries.values[index].handle = handle
+    guard let index = index(of: task) else { return false }
+    entries[index].handle = handle
     return true
   }
 
   /// Forgets every task under `cancelID` (but `spared`) and returns their handles to cancel.
   mutating func cancel(_ cancelID: CancelID, sparing spared: TaskID? = nil) -> [Task<Void, Never>] {
-    guard let candidates = tasksByCancelHash[cancelID.hash] else { return [] }
     var handles: [Task<Void, Never>] = []
-    for id in candidates where id != spared && entries[id]?.cancelIDs.contains(cancelID) == true {
-      if let handle = remove(id) { handles.append(handle) }
+    var index = entries.count - 1
+    while index >= 0 {
+      let entry = entries[index]
+      if entry.id != spared, entry.cancelIDs.contains(cancelID) {
+        entries.remove(at: index)
+        if let handle = entry.handle { handles.append(handle) }
+      }
+      index -= 1
     }
     return handles
   }
 
   /// Forgets a task that has finished.
   mutating func finish(_ task: TaskID) {
-    _ = remove(task)
+    if let index = index(of: task) { entries.remove(at: index) }
   }
 
   /// Forgets every task and refuses new ones; returns the handles to cancel.
   mutating func shutDown() -> [Task<Void, Never>] {
     isShutDown = true
-    let handles = entries.values.compactMap(\.handle)
-    entries = [:]
-    tasksByCancelHash = [:]
-    return handles
+    defer { entries = [] }
+    return entries.compactMap(\.handle)
   }
 
-  private mutating func remove(_ task: TaskID) -> Task<Void, Never>? {
-    guard let entry = entries.removeValue(forKey: task) else { return nil }
-    for cancelID in entry.cancelIDs {
-      guard let index = tasksByCancelHash.index(forKey: cancelID.hash) else { continue }
-      tasksByCancelHash.values[index].removeAll { $0 == task }
-      if tasksByCancelHash.values[index].isEmpty { tasksByCancelHash.remove(at: index) }
+  /// The position of `task` in ``entries``, by binary search.
+  private func index(of task: TaskID) -> Int? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      let raw = entries[middle].id.raw
+      if raw == task.raw { return middle }
+      if raw < task.raw { low = middle + 1 } else { high = middle }
     }
-    return entry.handle
+    return nil
   }
 }

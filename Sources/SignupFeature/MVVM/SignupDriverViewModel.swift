@@ -1,3 +1,5 @@
+import ReactorCore
+
 /// The Signup screen's view model in the "Driver" flavour (RxExample's `GithubSignupViewModel2`).
 ///
 /// The same transformations as ``SignupViewModel``: RxCocoa's `Driver` is a guarantee about delivery
@@ -15,11 +17,11 @@ public final class SignupDriverViewModel {
 
   public init(input: SignupViewModel.Input, validation: ValidationService, wireframe: any Wireframe) {
     streams = SignupViewModel(input: input, validation: validation, wireframe: wireframe)
-    validatedUsername = Driver(streams.validatedUsername)
-    validatedPassword = Driver(streams.validatedPassword)
-    validatedPasswordRepeated = Driver(streams.validatedPasswordRepeated)
-    signupEnabled = Driver(streams.signupEnabled)
-    signingIn = Driver(streams.signingIn)
+    validatedUsername = Driver(streams.validatedUsername.values())
+    validatedPassword = Driver(streams.validatedPassword.values())
+    validatedPasswordRepeated = Driver(streams.validatedPasswordRepeated.values())
+    signupEnabled = Driver(streams.signupEnabled.values())
+    signingIn = Driver(streams.signingIn.values())
     signedIn = Driver(streams.signedIn)
   }
 }

@@ -2,8 +2,9 @@ public import ReactorCore
 
 /// The Signup screen as a view model of observable values (RxExample's `GithubSignupViewModel1`).
 ///
-/// Inputs are the text fields and the button; outputs are what the screen shows, each an
-/// asynchronous sequence that gives its latest value first (Rx's `share(replay: 1)`). Each output
+/// Inputs are the text fields and the button; outputs are what the screen shows, each a
+/// ``ReadOnlyBroadcast`` that gives its latest value first (Rx's `share(replay: 1)`), observed
+/// synchronously (`observe`) or as an asynchronous sequence (`values()`). Each output
 /// is a transformation of the inputs, written once in ``init(input:validation:wireframe:)``:
 ///
 /// | output | from |
@@ -56,13 +57,13 @@ public final class SignupViewModel: Sendable {
   private let taps: Task<Void, Never>
 
   /// The username's validation: `validating` while its availability is checked.
-  public var validatedUsername: BroadcastValues<ValidationResult> { usernameResult.values() }
-  public var validatedPassword: BroadcastValues<ValidationResult> { passwordResult.values() }
-  public var validatedPasswordRepeated: BroadcastValues<ValidationResult> { repeatedPasswordResult.values() }
+  public var validatedUsername: ReadOnlyBroadcast<ValidationResult> { ReadOnlyBroadcast(usernameResult) }
+  public var validatedPassword: ReadOnlyBroadcast<ValidationResult> { ReadOnlyBroadcast(passwordResult) }
+  public var validatedPasswordRepeated: ReadOnlyBroadcast<ValidationResult> { ReadOnlyBroadcast(repeatedPasswordResult) }
   /// True when "Sign up" may be tapped.
-  public var signupEnabled: BroadcastValues<Bool> { isSignupEnabled.values() }
+  public var signupEnabled: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isSignupEnabled) }
   /// True while the signup request is in flight.
-  public var signingIn: BroadcastValues<Bool> { isSigningIn.values() }
+  public var signingIn: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isSigningIn) }
   /// Each signup's success, delivered after the user has answered the prompt that showed it.
   public var signedIn: some AsyncSequence<Bool, Never> & Sendable { signedInResult.values().compactMap { $0 } }
 

@@ -34,18 +34,18 @@ public final class StreamSignupScreen: SignupScreen {
   public let viewModel: SignupViewModel
   public let controls = SignupControls()
   private let screen = Broadcast(SignupScreenState())
-  private let bindings: [Task<Void, Never>]
+  /// The outputs bound synchronously, as RxCocoa's `bind(to:)` is: when a field's `send` returns,
+  /// the screen shows everything it changed.
+  private let bindings: [BroadcastObservation]
 
   public init(validation: ValidationService) {
     viewModel = SignupViewModel(input: controls.input, validation: validation, wireframe: controls.wireframe)
     let screen = self.screen
-    func bind<S: AsyncSequence & Sendable>(
-      _ output: S,
-      _ keyPath: any WritableKeyPath<SignupScreenState, S.Element> & Sendable
-    ) -> Task<Void, Never> where S.Failure == Never, S.Element: Sendable {
-      Task {
-        for await value in output { screen.update { $0[keyPath: keyPath] = value } }
-      }
+    func bind<Value: Sendable>(
+      _ output: ReadOnlyBroadcast<Value>,
+      _ keyPath: any WritableKeyPath<SignupScreenState, Value> & Sendable
+    ) -> BroadcastObservation {
+      output.observe { value in screen.update { $0[keyPath: keyPath] = value } }
     }
     bindings = [
       bind(viewModel.validatedUsername, \.username),
@@ -53,7 +53,7 @@ public final class StreamSignupScreen: SignupScreen {
       bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
       bind(viewModel.signupEnabled, \.isSignupEnabled),
       bind(viewModel.signingIn, \.isSigningUp),
-      bind(controls.wireframe.shownPrompt.values(), \.alert),
+      bind(ReadOnlyBroadcast(controls.wireframe.shownPrompt), \.alert),
     ]
   }
 
