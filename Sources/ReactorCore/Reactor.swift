@@ -77,7 +77,11 @@ public protocol Reactor<Action, Mutation, State>: Sendable {
   func transform(mutation: Mutation) -> Mutation
 
   /// Returns the state after one mutation. Pure: no effects, no clock, no randomness.
-  func reduce(state: State, mutation: Mutation) -> State
+  ///
+  /// The store hands over its state (`consuming`): an implementation that declares the parameter
+  /// `consuming` too changes it in place and returns it, with no copy of the state per mutation;
+  /// one written as ReactorKit's (`state: State`, then `var state = state`) works unchanged.
+  func reduce(state: consuming State, mutation: Mutation) -> State
 
   /// Rewrites each new state before observers see it. Defaults to the identity.
   func transform(state: State) -> State

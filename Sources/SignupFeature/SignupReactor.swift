@@ -104,8 +104,7 @@ public struct SignupReactor: Reactor {
     .cancellable(id: CancelID.usernameCheck, cancelInFlight: true)
   }
 
-  public func reduce(state: State, mutation: Mutation) -> State {
-    var state = state
+  public func reduce(state: consuming State, mutation: Mutation) -> State {
     switch mutation {
     case .setUsername(let username, let result):
       state.username = username

@@ -138,7 +138,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
   @inlinable
   func apply(_ mutation: R.Mutation, state: inout R.State) {
     let mutation = reactor.transform(mutation: mutation)
-    state = reactor.transform(state: reactor.reduce(state: state, mutation: mutation))
+    state = reactor.transform(state: reactor.reduce(state: consume state, mutation: mutation))
     broadcast.send(state)
   }
 
