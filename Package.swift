@@ -185,16 +185,26 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
   package.dependencies.append(
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
   )
-  package.targets.append(
+  package.targets += [
+    // The workloads, apart from any harness, so that they also run alone (`reactor-workloads`).
+    .target(
+      name: "ReactorWorkloads",
+      dependencies: ["ReactorCore", "SignupFeature"],
+      path: "Benchmarks/ReactorWorkloads",
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "ReactorBenchmarks",
-      dependencies: [
-        "ReactorCore", "SignupFeature",
-        .product(name: "Benchmark", package: "benchmark"),
-      ],
+      dependencies: ["ReactorWorkloads", .product(name: "Benchmark", package: "benchmark")],
       path: "Benchmarks/ReactorBenchmarks",
       swiftSettings: strictSettings,
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
-  )
+    ),
+    .executableTarget(
+      name: "reactor-workloads",
+      dependencies: ["ReactorWorkloads"],
+      path: "Benchmarks/ReactorWorkloadRunner",
+      swiftSettings: strictSettings
+    ),
+  ]
 }

@@ -1,4 +1,5 @@
 import Benchmark
+package import ReactorWorkloads
 
 /// The three workloads of the performance issue, each one `Benchmark`.
 ///
@@ -12,10 +13,10 @@ import Benchmark
 /// a custom metric instead: inputs sent divided by the time from the first send to the settled end.
 let benchmarks: @Sendable () -> Void = {
   // The harness alone: its peak resident memory is the floor under every workload's figure.
-  Benchmark("Baseline: no work", configuration: workloadConfiguration(rate: Rate.actionsPerSecond)) { benchmark in
+  Benchmark("Baseline: no work", configuration: workloadConfiguration(rate: .actionsPerSecond)) { benchmark in
     benchmark.startMeasurement()
     benchmark.stopMeasurement()
-    benchmark.measurement(Rate.actionsPerSecond, 0)
+    benchmark.record(.actionsPerSecond, 0)
   }
 
   // (a) and (b) with each kind of observer: synchronous, as the reference's RxSwift `subscribe`,
@@ -25,7 +26,7 @@ let benchmarks: @Sendable () -> Void = {
   for observer in StateObserver.allCases {
     Benchmark(
       "Counter reactor: \(Workload.label(counterActions)) actions, \(observer) observer",
-      configuration: workloadConfiguration(rate: Rate.actionsPerSecond, extra: [Rate.residualCPU])
+      configuration: workloadConfiguration(rate: .actionsPerSecond, extra: [.residualCPU])
     ) { benchmark in
       await CounterWorkload.run(benchmark, actions: counterActions, observer: observer)
     }
@@ -33,8 +34,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
       "SignupReactor: \(Workload.label(signupActions)) actions, \(observer) observer",
       configuration: workloadConfiguration(
-        rate: Rate.actionsPerSecond,
-        extra: [Rate.actionsPerSecondUntilIdle, Rate.idleTail, Rate.residualCPU]
+        rate: .actionsPerSecond,
+        extra: [.actionsPerSecondUntilIdle, .idleTail, .residualCPU]
       )
     ) { benchmark in
       await SignupReactorWorkload.run(benchmark, actions: signupActions, observer: observer)
@@ -46,8 +47,8 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "SignupViewModel: \(Workload.label(viewModelEvents)) input events",
     configuration: workloadConfiguration(
-      rate: Rate.eventsPerSecond,
-      extra: [Rate.eventsPerSecondUntilIdle, Rate.idleTail, Rate.residualCPU],
+      rate: .eventsPerSecond,
+      extra: [.eventsPerSecondUntilIdle, .idleTail, .residualCPU],
       // One iteration takes minutes: no warm-up run (the first thousand events warm the caches).
       warmupIterations: 0
     )
@@ -56,46 +57,32 @@ let benchmarks: @Sendable () -> Void = {
   }
 }
 
-/// Custom metrics: the rates the issue's targets are stated in.
-enum Rate {
-  static let actionsPerSecond = BenchmarkMetric.custom(
-    "Throughput (actions/s)", polarity: .prefersLarger, useScalingFactor: false)
-  /// (b): actions over the time until the process is idle, cancelled effect tasks included.
-  static let actionsPerSecondUntilIdle = BenchmarkMetric.custom(
-    "Throughput until idle (actions/s)", polarity: .prefersLarger, useScalingFactor: false)
-  /// (c): events over the time until every output shows the last inputs (the issue's definition).
-  static let eventsPerSecond = BenchmarkMetric.custom(
-    "Throughput (events/s)", polarity: .prefersLarger, useScalingFactor: false)
-  /// (c): events over the time until the process is idle, pipelines that no output shows included.
-  static let eventsPerSecondUntilIdle = BenchmarkMetric.custom(
-    "Throughput until idle (events/s)", polarity: .prefersLarger, useScalingFactor: false)
-  /// CPU time other processes used during the measured window, in % of one core (200 = both cores).
-  static let otherLoad = BenchmarkMetric.custom(
-    "Other processes (% of a core)", polarity: .prefersSmaller, useScalingFactor: false)
-  /// CPU time the process spends in the 50 ms after the measured end: near zero when the end
-  /// condition left no work behind.
-  static let residualCPU = BenchmarkMetric.custom(
-    "CPU after end (us in 50 ms)", polarity: .prefersSmaller, useScalingFactor: false)
-  /// (b), (c): how long the process kept working after the end the issue defines: (b) cancelled
-  /// effect tasks, which `runningTaskCount` no longer counts, still run their body; (c) pipelines no
-  /// output shows, such as `edits` → `signedIn`. Inside the measured window.
-  static let idleTail = BenchmarkMetric.custom(
-    "Busy after settled (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+/// The workloads report through package-benchmark: their figures become custom metrics.
+extension Benchmark: WorkloadRecorder {
+  package func record(_ metric: WorkloadMetric, _ value: Int) { measurement(metric.benchmarkMetric, value) }
+}
+
+extension WorkloadMetric {
+  /// The custom metric under the same name.
+  var benchmarkMetric: BenchmarkMetric {
+    .custom(rawValue, polarity: prefersLarger ? .prefersLarger : .prefersSmaller, useScalingFactor: false)
+  }
 }
 
 /// The default metrics only: the ARC metrics crash on this machine.
 ///
-/// Every workload also reports `Rate.otherLoad`, the CPU other processes took during the measured
-/// window; figures with a high value there were taken on a busy machine.
+/// Every workload also reports `WorkloadMetric.otherLoad`, the CPU other processes took during the
+/// measured window; figures with a high value there were taken on a busy machine.
 func workloadConfiguration(
-  rate: BenchmarkMetric,
-  extra: [BenchmarkMetric] = [],
+  rate: WorkloadMetric,
+  extra: [WorkloadMetric] = [],
   warmupIterations: Int = 1
 ) -> Benchmark.Configuration {
-  .init(
-    metrics: [rate, .wallClock, .cpuTotal, .peakMemoryResident, .peakMemoryResidentDelta, .mallocCountTotal]
-      + extra + [Rate.otherLoad],
-    units: Dictionary(uniqueKeysWithValues: ([rate, Rate.otherLoad] + extra).map { ($0, BenchmarkUnits.count) }),
+  let custom = ([rate] + extra + [.otherLoad]).map(\.benchmarkMetric)
+  return .init(
+    metrics: [custom[0], .wallClock, .cpuTotal, .peakMemoryResident, .peakMemoryResidentDelta, .mallocCountTotal]
+      + custom.dropFirst(),
+    units: Dictionary(uniqueKeysWithValues: custom.map { ($0, BenchmarkUnits.count) }),
     warmupIterations: warmupIterations,
     scalingFactor: .one,
     maxDuration: .seconds(10),

@@ -1,9 +1,10 @@
 /// Delivers mutations from asynchronous work to the store that runs it.
 ///
-/// Handed to ``Effect/run(_:)``. Calling it is synchronous: the mutation has been applied (or
-/// dropped because the work was cancelled or the store released) when the call returns. The one
-/// exception is a `send` made on the thread that is processing the store's queue (from a
-/// cancellation handler that processing ran): it is queued and applied right after.
+/// Handed to ``Effect/run(_:)``. The mutation is applied (or dropped because the work was cancelled
+/// or the store released) in the order the calls are made. When no other thread is processing the
+/// store, it has been applied when the call returns. Otherwise it is handed to the thread that is,
+/// which applies it right after its current work, before it lets go of the store: the call returns
+/// without waiting (waiting would spin against a thread sending one action after another).
 public struct Send<Mutation: Sendable>: Sendable {
   @usableFromInline
   let receiver: any MutationReceiver<Mutation>

@@ -24,7 +24,7 @@ final class EffectTask<R: Reactor>: MutationReceiver {
   func run(_ effect: Effect<R.Mutation>) async {
     // Often cancelled before it first runs (a newer action replaced it): then no work at all.
     if !isCancelled { await perform(effect, send: Send(self)) }
-    storage?.tasks.finish(id)
+    storage?.finish(id)
   }
 
   @inlinable

@@ -33,9 +33,11 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// Effects registered on the serial path whose tasks are not made yet (see ``start(_:cancelIDs:)``).
   @usableFromInline
   struct PendingStarts: Sendable {
-    /// Non-empty whenever a starter task is scheduled to take them (pruning may empty it while the
-    /// starter waits; that starter then finds what was added since).
+    /// Registered effects whose tasks the starter has not made yet.
     @usableFromInline var effects: [(effect: Effect<R.Mutation>, id: TaskID)] = []
+    /// True from the moment a starter task is created until it has found nothing to start
+    /// ``starterPatience`` times in a row.
+    @usableFromInline var isStarterRunning = false
     /// The length at which effects cancelled while waiting are dropped: a starter kept waiting by
     /// a busy machine would otherwise hold every replaced check until it runs.
     @usableFromInline var pruneAt = 16
@@ -51,6 +53,11 @@ final class ReactorStorage<R: Reactor>: Sendable {
       pruneAt = max(16, effects.count * 2)
     }
   }
+
+  /// How many times in a row the starter yields and finds nothing before it ends. Creating a task
+  /// wakes a sleeping thread, which costs the sending thread more than an action (a system call
+  /// in this VM); a starter that lingers for a few yields takes the next keystroke's effect too.
+  @usableFromInline static var starterPatience: Int { 4 }
 
   @inlinable
   init(reactor: R) {
@@ -72,8 +79,12 @@ final class ReactorStorage<R: Reactor>: Sendable {
     drain(on: thread) { state in process(action, state: &state) }
   }
 
-  /// Applies a mutation sent by a task, unless the task was cancelled: checked again once the
-  /// serial lock is held, because an action processed while we waited for it may have cancelled it.
+  /// Applies a mutation sent by a task, unless the task was cancelled: checked again when it is
+  /// applied, because an action processed in the meantime may have cancelled it.
+  ///
+  /// When another thread holds the serial lock, the mutation is handed over to it: waiting would
+  /// spin against a holder that takes the lock again for every action it is sent (a core spent
+  /// spinning, measured in `BENCHMARKS.md`). The holder applies it, in order, before it lets go.
   @inlinable
   func deliver(_ mutation: R.Mutation, from task: TaskID) {
     let thread = ThreadIdentity.current
@@ -82,8 +93,21 @@ final class ReactorStorage<R: Reactor>: Sendable {
       return
     }
     guard tasks.isLive(task) else { return }
+    if reentrant.handOver(.mutation(mutation, from: task)) { return }
     drain(on: thread) { state in
       if tasks.isLive(task) { apply(mutation, state: &state) }
+    }
+  }
+
+  /// Takes an ended task out of the task table, after the mutations it handed over or queued:
+  /// they are applied only while their task is in the table.
+  @inlinable
+  func finish(_ task: TaskID) {
+    if drainer.load(ordering: .relaxed) == ThreadIdentity.current {
+      reentrant.append(.finish(task))
+    } else if !reentrant.handOver(.finish(task)) {
+      // Refused: nobody holds the serial lock, or its holder emptied the queue before letting go.
+      tasks.finish(task)
     }
   }
 
@@ -96,14 +120,16 @@ final class ReactorStorage<R: Reactor>: Sendable {
     return drain(on: thread) { _ in broadcast.observe(observer) }
   }
 
-  /// Takes the serial lock on `thread`, does `work`, then what it queued re-entrantly.
+  /// Takes the serial lock on `thread`, does `work`, then what it queued re-entrantly and what
+  /// other threads handed over meanwhile.
   @inlinable
   func drain<Result>(on thread: UInt, _ work: (inout R.State) -> Result) -> Result {
     serial.withLock { state in
       drainer.store(thread, ordering: .relaxed)
       defer { drainer.store(0, ordering: .relaxed) }
+      reentrant.open()
       let result = work(&state)
-      drainReentrant(state: &state)
+      repeat { drainReentrant(state: &state) } while !reentrant.close()
       return result
     }
   }
@@ -125,6 +151,8 @@ final class ReactorStorage<R: Reactor>: Sendable {
       case .mutation(let mutation, let task):
         // The task may have been cancelled since its mutation was queued.
         if tasks.isLive(task) { apply(mutation, state: &state) }
+      case .finish(let task):
+        tasks.finish(task)
       }
     }
   }
@@ -190,24 +218,36 @@ final class ReactorStorage<R: Reactor>: Sendable {
     // effect cancelled before then (a newer username replaced the check) never costs a task. Fast
     // typing otherwise made a task per keystroke that only woke up to find itself cancelled.
     let needsStarter = starts.withLock { starts in
-      let isStarterScheduled = !starts.effects.isEmpty
       starts.prune(keeping: tasks.isLive)
       starts.effects.append((effect, id))
-      return !isStarterScheduled
+      defer { starts.isStarterRunning = true }
+      return !starts.isStarterRunning
     }
-    if needsStarter { Task { self.startPendingEffects() } }
+    if needsStarter { Task { await self.startPendingEffects() } }
   }
 
-  /// Makes a task for every pending effect that is still live.
+  /// Makes a task for every pending effect that is still live, until nothing has come for
+  /// ``starterPatience`` yields.
   @inlinable
-  func startPendingEffects() {
-    let pending = starts.withLock { starts in
-      defer { starts.effects.removeAll(keepingCapacity: starts.effects.capacity <= 64) }
-      return starts.effects
-    }
-    for (effect, id) in pending where tasks.isLive(id) {
-      let task = EffectTask(storage: self, id: id)
-      tasks.attach(Task { await task.run(effect) }, to: id)
+  func startPendingEffects() async {
+    var idleRounds = 0
+    while true {
+      let pending = starts.withLock { starts -> [(effect: Effect<R.Mutation>, id: TaskID)]? in
+        if starts.effects.isEmpty {
+          idleRounds += 1
+          if idleRounds > Self.starterPatience { starts.isStarterRunning = false }
+          return idleRounds > Self.starterPatience ? nil : []
+        }
+        idleRounds = 0
+        defer { starts.effects.removeAll(keepingCapacity: starts.effects.capacity <= 64) }
+        return starts.effects
+      }
+      guard let pending else { return }
+      for (effect, id) in pending where tasks.isLive(id) {
+        let task = EffectTask(storage: self, id: id)
+        tasks.attach(Task { await task.run(effect) }, to: id)
+      }
+      await Task.yield()
     }
   }
 }

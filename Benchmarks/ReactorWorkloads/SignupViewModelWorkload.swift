@@ -1,4 +1,3 @@
-import Benchmark
 import ReactorCore
 import SignupFeature
 
@@ -34,8 +33,8 @@ struct ImmediateWireframe: Wireframe {
 /// To tell the pipelines' first values apart from the outputs' initial values, the password field
 /// starts as "init" (too short) and the repeat as "x" (different): the observers' counts start once
 /// those results are seen, before the measurement.
-enum SignupViewModelWorkload {
-  static func run(_ benchmark: Benchmark, events: Int) async {
+package enum SignupViewModelWorkload {
+  package static func run(_ recorder: some WorkloadRecorder, events: Int) async {
     let validation = SignupFixtures.validation
     let username = Broadcast("")
     let password = Broadcast("init")
@@ -79,7 +78,7 @@ enum SignupViewModelWorkload {
           passwordResult.snapshot.latest == initialPassword && repeatedResult.snapshot.latest == initialRepeat
         })
     else {
-      fail(benchmark, "the view model did not process the initial text")
+      recorder.fail("the view model did not process the initial text")
     }
     let passwordCountBefore = passwordResult.snapshot.count
     let repeatedCountBefore = repeatedResult.snapshot.count
@@ -92,14 +91,14 @@ enum SignupViewModelWorkload {
     let expectedPassword = validation.validatePassword(lastPassword)
     let expectedRepeat = validation.validateRepeatedPassword(lastPassword, repeated: lastRepeat)
     guard SignupFixtures.lastIndex(of: .username, count: events) == events - 1 else {
-      fail(benchmark, "the last event must be the final username; choose an event count of the form 3k + 1")
+      recorder.fail("the last event must be the final username; choose an event count of the form 3k + 1")
     }
 
     // The previous iteration's store or view model may still be winding down its tasks.
     _ = await waitUntilIdle(limit: .seconds(60))
     let clock = ContinuousClock()
     let load = MachineLoad.start()
-    benchmark.startMeasurement()
+    recorder.startMeasurement()
     let start = clock.now
     for index in 0..<events {
       switch SignupFixtures.input(index, of: events) {
@@ -126,8 +125,8 @@ enum SignupViewModelWorkload {
     let idleSince = outputsSettled ? await waitUntilIdle(limit: .seconds(600)) : nil
     let end = idleSince ?? clock.now
     let elapsed = start.duration(to: end)
-    benchmark.stopMeasurement()
-    if let others = load.othersPercentOfOneCore() { benchmark.measurement(Rate.otherLoad, others) }
+    recorder.stopMeasurement()
+    if let others = load.othersPercentOfOneCore() { recorder.record(.otherLoad, others) }
     let settled = outputsSettled && idleSince != nil
     let busyAfterOutputs = max(.zero, outputsSettledAt.duration(to: end))
     let residualCPU = await residualCPU()
@@ -140,9 +139,7 @@ enum SignupViewModelWorkload {
       repeatedResult.snapshot.latest == expectedRepeat, signupEnabled.snapshot.latest == false,
       signingIn.snapshot.latest == false, signedIn.snapshot.count == 0
     else {
-      fail(
-        benchmark,
-        """
+      recorder.fail("""
         outputs did not settle on the last inputs: username \(String(describing: usernameResult.snapshot)) \
         (expected \(expectedUsername)), password \(passwordSeen)/\(passwordEvents) \
         \(String(describing: passwordResult.snapshot.latest)) (expected \(expectedPassword)), repeat \
@@ -152,9 +149,9 @@ enum SignupViewModelWorkload {
         """
       )
     }
-    recordRate(Rate.eventsPerSecond, inputs: events, elapsed: elapsedToOutputs, in: benchmark)
-    recordRate(Rate.eventsPerSecondUntilIdle, inputs: events, elapsed: elapsed, in: benchmark)
-    benchmark.measurement(Rate.idleTail, Int((busyAfterOutputs.seconds * 1000).rounded()))
-    benchmark.measurement(Rate.residualCPU, residualCPU)
+    recorder.recordRate(.eventsPerSecond, inputs: events, elapsed: elapsedToOutputs)
+    recorder.recordRate(.eventsPerSecondUntilIdle, inputs: events, elapsed: elapsed)
+    recorder.record(.idleTail, Int((busyAfterOutputs.seconds * 1000).rounded()))
+    recorder.record(.residualCPU, residualCPU)
   }
 }

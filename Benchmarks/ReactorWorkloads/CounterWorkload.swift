@@ -1,4 +1,3 @@
-import Benchmark
 import ReactorCore
 
 /// The smallest reactor: one action, one synchronous mutation.
@@ -29,12 +28,12 @@ struct CounterReactor: Reactor {
 /// Measured: from the first send until the observer has seen the final count, so delivery of every
 /// state to the observer is included. Checked: the observer saw exactly `actions + 1` states (the
 /// initial one, then one per action, none lost or repeated) and the final count is exact.
-enum CounterWorkload {
-  static func run(_ benchmark: Benchmark, actions: Int, observer: StateObserver) async {
+package enum CounterWorkload {
+  package static func run(_ recorder: some WorkloadRecorder, actions: Int, observer: StateObserver) async {
     let store = ReactorStore(CounterReactor())
     let watch = StateWatch(store, with: observer) { $0.count == actions }
     defer { watch.cancel() }
-    let name = benchmark.name
+    let name = recorder.name
     let watchdog = Task {
       try await Task.sleep(for: .seconds(120))
       fatalError("\(name): the observer did not see the final count within 120 s")
@@ -45,7 +44,7 @@ enum CounterWorkload {
     _ = await waitUntilIdle(limit: .seconds(60))
     let clock = ContinuousClock()
     let load = MachineLoad.start()
-    benchmark.startMeasurement()
+    recorder.startMeasurement()
     let start = clock.now
     for _ in 0..<actions {
       store.send(.increment)
@@ -53,17 +52,15 @@ enum CounterWorkload {
     let finished = await settle(within: .seconds(120)) { watch.hasSeenFinalState }
     let elapsed = start.duration(to: clock.now)
     let seen = watch.count
-    benchmark.stopMeasurement()
-    if let others = load.othersPercentOfOneCore() { benchmark.measurement(Rate.otherLoad, others) }
+    recorder.stopMeasurement()
+    if let others = load.othersPercentOfOneCore() { recorder.record(.otherLoad, others) }
 
     guard finished, seen == actions + 1, store.currentState.count == actions else {
-      fail(
-        benchmark,
-        "expected \(actions + 1) states ending at \(actions), observer saw \(seen), "
+      recorder.fail("expected \(actions + 1) states ending at \(actions), observer saw \(seen), "
           + "store holds \(store.currentState.count)"
       )
     }
-    recordRate(Rate.actionsPerSecond, inputs: actions, elapsed: elapsed, in: benchmark)
-    benchmark.measurement(Rate.residualCPU, await residualCPU())
+    recorder.recordRate(.actionsPerSecond, inputs: actions, elapsed: elapsed)
+    recorder.record(.residualCPU, await residualCPU())
   }
 }

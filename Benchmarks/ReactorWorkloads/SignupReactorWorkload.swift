@@ -1,4 +1,3 @@
-import Benchmark
 import ReactorCore
 import SignupFeature
 
@@ -16,14 +15,14 @@ import SignupFeature
 ///
 /// The measured window goes on until the process is idle ("Throughput until idle"): a cancelled
 /// check leaves the task table at once, but its task still runs its body later.
-enum SignupReactorWorkload {
-  static func run(_ benchmark: Benchmark, actions: Int, observer: StateObserver) async {
+package enum SignupReactorWorkload {
+  package static func run(_ recorder: some WorkloadRecorder, actions: Int, observer: StateObserver) async {
     let validation = SignupFixtures.validation
     let store = ReactorStore(SignupReactor(validation: validation))
     let expected = await expectedFinalState(actions: actions, validation: validation)
     let watch = StateWatch(store, with: observer) { $0 == expected }
     defer { watch.cancel() }
-    let name = benchmark.name
+    let name = recorder.name
     let watchdog = Task {
       try await Task.sleep(for: .seconds(120))
       fatalError("\(name): the observer did not see the final state within 120 s")
@@ -34,7 +33,7 @@ enum SignupReactorWorkload {
     _ = await waitUntilIdle(limit: .seconds(60))
     let clock = ContinuousClock()
     let load = MachineLoad.start()
-    benchmark.startMeasurement()
+    recorder.startMeasurement()
     let start = clock.now
     for index in 0..<actions {
       switch SignupFixtures.input(index, of: actions) {
@@ -52,22 +51,20 @@ enum SignupReactorWorkload {
     // its body still runs (the API call; its answer is dropped), and that work is part of the action.
     let idleSince = tasksDone ? await waitUntilIdle(limit: .seconds(300)) : nil
     let end = idleSince ?? clock.now
-    benchmark.stopMeasurement()
-    if let others = load.othersPercentOfOneCore() { benchmark.measurement(Rate.otherLoad, others) }
+    recorder.stopMeasurement()
+    if let others = load.othersPercentOfOneCore() { recorder.record(.otherLoad, others) }
     let busyAfterSettled = max(.zero, settledAt.duration(to: end))
     let residualCPU = await residualCPU()
 
     guard seen > 0, tasksDone, idleSince != nil, store.currentState == expected else {
-      fail(
-        benchmark,
-        "observer saw \(seen) states, running tasks: "
+      recorder.fail("observer saw \(seen) states, running tasks: "
           + "\(store.runningTaskCount), final state \(store.currentState), expected \(expected)"
       )
     }
-    recordRate(Rate.actionsPerSecond, inputs: actions, elapsed: start.duration(to: settledAt), in: benchmark)
-    recordRate(Rate.actionsPerSecondUntilIdle, inputs: actions, elapsed: start.duration(to: end), in: benchmark)
-    benchmark.measurement(Rate.idleTail, Int((busyAfterSettled.seconds * 1000).rounded()))
-    benchmark.measurement(Rate.residualCPU, residualCPU)
+    recorder.recordRate(.actionsPerSecond, inputs: actions, elapsed: start.duration(to: settledAt))
+    recorder.recordRate(.actionsPerSecondUntilIdle, inputs: actions, elapsed: start.duration(to: end))
+    recorder.record(.idleTail, Int((busyAfterSettled.seconds * 1000).rounded()))
+    recorder.record(.residualCPU, residualCPU)
   }
 
   /// The state after the run: the last value of each field and its result.
