@@ -268,7 +268,7 @@ struct ReactorStoreOrderingTests {
     #expect(counts == Array(0...8000))
   }
 
-  /// The realistic face of the bug `SendTests.mutationQueuedWhileAnotherThreadDrainsIsAppliedAfterItsEffectEnds`
+  /// The realistic face of the bug `SendTests.mutationSentWhileAnotherThreadDrainsIsAppliedByThatThreadBeforeItLetsGo`
   /// pins down: an effect whose mutation is queued for a busy drainer, and which ends before the
   /// drainer reaches it, loses that mutation. Whether it happens depends on the interleaving.
   @Test func concurrentSendsAndAsynchronousMutationsAreAllApplied() async {

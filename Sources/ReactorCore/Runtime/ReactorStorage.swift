@@ -82,9 +82,10 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// Applies a mutation sent by a task, unless the task was cancelled: checked again when it is
   /// applied, because an action processed in the meantime may have cancelled it.
   ///
-  /// When another thread holds the serial lock, the mutation is handed over to it: waiting would
-  /// spin against a holder that takes the lock again for every action it is sent (a core spent
-  /// spinning, measured in `BENCHMARKS.md`). The holder applies it, in order, before it lets go.
+  /// The mutation is queued, and handed over to the thread holding the serial lock if there is
+  /// one: waiting for the lock would spin against a holder that takes it again for every action it
+  /// is sent (a core spent spinning, measured in `BENCHMARKS.md`). The holder applies it, in order,
+  /// before it lets go. Otherwise this thread takes the lock and applies it.
   @inlinable
   func deliver(_ mutation: R.Mutation, from task: TaskID) {
     let thread = ThreadIdentity.current
@@ -93,10 +94,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
       return
     }
     guard tasks.isLive(task) else { return }
-    if reentrant.handOver(.mutation(mutation, from: task)) { return }
-    drain(on: thread) { state in
-      if tasks.isLive(task) { apply(mutation, state: &state) }
-    }
+    if !reentrant.handOver(.mutation(mutation, from: task)) { drain(on: thread) { _ in } }
   }
 
   /// Takes an ended task out of the task table, after the mutations it handed over or queued:
@@ -106,8 +104,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
     if drainer.load(ordering: .relaxed) == ThreadIdentity.current {
       reentrant.append(.finish(task))
     } else if !reentrant.handOver(.finish(task)) {
-      // Refused: nobody holds the serial lock, or its holder emptied the queue before letting go.
-      tasks.finish(task)
+      drain(on: ThreadIdentity.current) { _ in }
     }
   }
 

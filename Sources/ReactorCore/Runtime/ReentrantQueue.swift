@@ -5,10 +5,13 @@ public import Synchronization
 /// hook, or a cancellation handler the processing ran), and mutations that effect tasks hand over
 /// while another thread holds the lock (``handOver(_:)``).
 ///
-/// The holder opens the queue to hand-overs when it takes the lock and closes it, once it is
-/// empty, before it lets go: both under this queue's lock, so a hand-over is either taken by the
-/// holder or refused (the task then takes the serial lock itself). ``next()`` skips that lock
-/// while ``hasWork`` is false, the common case.
+/// The holder opens the queue to hand-overs when it takes the lock and closes it before it lets
+/// go. Closing and handing over meet on two atomics, as in Dekker's algorithm: the holder clears
+/// ``isOpen`` and then reads ``hasWork``; a hand-over queues its work (setting ``hasWork``) and then
+/// reads ``isOpen``. Sequentially consistent, at least one of them sees the other's write: the
+/// holder finds the work and takes it, or the handing thread sees the queue closed and takes the
+/// serial lock to process it itself (both may happen; the second then finds nothing). Nothing is
+/// stranded, and the common path takes no lock (``next()`` skips it while ``hasWork`` is false).
 @usableFromInline
 final class ReentrantQueue<Action: Sendable, Mutation: Sendable>: Sendable {
   @usableFromInline
@@ -23,8 +26,6 @@ final class ReentrantQueue<Action: Sendable, Mutation: Sendable>: Sendable {
   struct Items: Sendable {
     @usableFromInline var work: [Work] = []
     @usableFromInline var head = 0
-    /// True while the serial lock's holder takes hand-overs.
-    @usableFromInline var isOpen = false
 
     @inlinable init() {}
 
@@ -32,9 +33,10 @@ final class ReentrantQueue<Action: Sendable, Mutation: Sendable>: Sendable {
   }
 
   @usableFromInline let items = Mutex(Items())
-  /// False only when nothing is queued. Written under ``items``'s lock; read by the holder without
-  /// it, which may miss a hand-over for a moment but never past ``close()``, which takes the lock.
+  /// False only when nothing is queued. Set under ``items``'s lock.
   @usableFromInline let hasWork = Atomic(false)
+  /// True while the serial lock's holder takes hand-overs.
+  @usableFromInline let isOpen = Atomic(false)
 
   @inlinable
   init() {}
@@ -44,36 +46,32 @@ final class ReentrantQueue<Action: Sendable, Mutation: Sendable>: Sendable {
   func append(_ work: Work) {
     items.withLock { items in
       items.work.append(work)
-      hasWork.store(true, ordering: .relaxed)
+      hasWork.store(true, ordering: .sequentiallyConsistent)
     }
   }
 
-  /// Queues work from another thread if the holder still takes it; `false` when no thread holds
-  /// the serial lock or its holder is letting go.
+  /// Queues work from another thread; `true` when the serial lock's holder will take it, `false`
+  /// when the caller must take the serial lock and process the queue itself.
   @inlinable
   func handOver(_ work: Work) -> Bool {
-    items.withLock { items in
-      guard items.isOpen else { return false }
-      items.work.append(work)
-      hasWork.store(true, ordering: .relaxed)
-      return true
-    }
+    append(work)
+    return isOpen.load(ordering: .sequentiallyConsistent)
   }
 
   /// Called by a thread that has just taken the serial lock.
   @inlinable
   func open() {
-    items.withLock { $0.isOpen = true }
+    isOpen.store(true, ordering: .sequentiallyConsistent)
   }
 
-  /// Closes the queue to hand-overs if it is empty; `false` when work is left to take first.
+  /// Closes the queue to hand-overs, unless work came in: then it stays open and returns `false`,
+  /// and the holder takes that work first.
   @inlinable
   func close() -> Bool {
-    items.withLock { items in
-      guard items.isEmpty else { return false }
-      items.isOpen = false
-      return true
-    }
+    isOpen.store(false, ordering: .sequentiallyConsistent)
+    guard hasWork.load(ordering: .sequentiallyConsistent) else { return true }
+    isOpen.store(true, ordering: .sequentiallyConsistent)
+    return false
   }
 
   /// The oldest queued work, or `nil` when there is none.
@@ -87,7 +85,7 @@ final class ReentrantQueue<Action: Sendable, Mutation: Sendable>: Sendable {
       }
       items.work.removeAll(keepingCapacity: items.work.capacity <= 64)
       items.head = 0
-      hasWork.store(false, ordering: .relaxed)
+      hasWork.store(false, ordering: .sequentiallyConsistent)
       return nil
     }
   }
