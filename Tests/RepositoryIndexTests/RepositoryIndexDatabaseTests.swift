@@ -54,6 +54,38 @@ struct RepositoryIndexDatabaseTests {
     }
   }
 
+  @Test func aNameListIntoAnEmptyIndexGetsTheFullTextIndexARebuildMakes() async throws {
+    try await withTemporaryFolder { folder in
+      // Full-text built on another thread during the import, then copied in: the same bytes.
+      let names = generatedNames(20_000, prefix: "swift-nio") + ["Apple/Swift_Crypto.x", "apple/swift_crypto.X"]
+      let index = try RepositoryIndex(path: folder.indexPath)
+      try await index.importText(names.joined(separator: "\n"))
+      try index.close()
+
+      let database = try DatabaseQueue(path: folder.indexPath)
+      @Sendable func fullTextRows(_ db: Database) throws -> [[DatabaseValue]] {
+        try Row.fetchAll(db, sql: "SELECT * FROM repository_fts_data ORDER BY id").map { Array($0.databaseValues) }
+          + Row.fetchAll(db, sql: "SELECT * FROM repository_fts_idx ORDER BY segid, term").map {
+            Array($0.databaseValues)
+          }
+      }
+      let imported = try await database.read { db in try fullTextRows(db) }
+      try await database.write { db in
+        try db.execute(sql: "INSERT INTO repository_fts (repository_fts) VALUES ('integrity-check')")
+        try db.execute(sql: "INSERT INTO repository_fts (repository_fts) VALUES ('rebuild')")
+      }
+      let rebuilt = try await database.read { db in try fullTextRows(db) }
+      #expect(imported.count > 100)
+      #expect(imported.count == rebuilt.count)
+      let identical = imported == rebuilt  // (not inside #expect, which would print every row)
+      #expect(identical)
+      let matches = try await database.read { db in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM repository_fts WHERE repository_fts MATCH 'nio*'")
+      }
+      #expect(matches == 20_000)
+    }
+  }
+
   @Test func aClosedIndexRefusesWork() async throws {
     let index = try RepositoryIndex.inMemory()
     try index.close()

@@ -43,6 +43,18 @@ struct RepositoryIndexImportTests {
     #expect(three.id < one.id)
   }
 
+  @Test func aListImportedAfterSearchingTheEmptyIndexIsFound() async throws {
+    // The in-memory index searches on its writing connection: what FTS5 read of the empty
+    // full-text index before the import must not hide the one the import copies in.
+    let index = try RepositoryIndex.inMemory()
+    #expect(try await index.search("swift", page: 1, perPage: 10).totalCount == 0)
+    try await index.importText(generatedNames(5_000, prefix: "swift").joined(separator: "\n"))
+    #expect(try await index.search("swift", page: 1, perPage: 10).totalCount == 5_000)
+    #expect(try await index.search("owner7/swift-7", page: 1, perPage: 10).items.first?.fullName == "owner7/swift-7")
+    try await index.importText("a/swift-more\n")
+    #expect(try await index.search("swift", page: 1, perPage: 10).totalCount == 5_001)
+  }
+
   @Test func searchResponseImportsEveryField() async throws {
     let index = try RepositoryIndex.inMemory()
     let response = """

@@ -27,6 +27,9 @@ final class ImportWriter {
   private var names: FullNameTable?
   /// In bulk mode, rows of a name list not yet written: nothing reads the table until the end.
   private var batch: NameBatch?
+  /// For a name list into an empty index, the full-text index built meanwhile on another core;
+  /// otherwise bulk mode rebuilds it at the end.
+  private var fullText: FullTextBuilder?
   private let expectedCount: Int
   /// The objects of ``Schema/deferredObjects`` that bulk mode drops, and rebuilds at the end.
   private let deferredObjects: [(kind: String, name: String, sql: String)]
@@ -72,7 +75,10 @@ final class ImportWriter {
     )
     selectByNameStatement = try db.makeStatement(sql: "SELECT id FROM repository WHERE full_name = ?")
     deleteStatement = try db.makeStatement(sql: "DELETE FROM repository WHERE id = ?")
-    if existingCount == 0 { try enterBulkMode() }
+    if existingCount == 0 {
+      try enterBulkMode()
+      if format == .nameList { fullText = try FullTextBuilder(copying: db) }
+    }
   }
 
   /// Rows written one by one before switching to bulk mode: rebuilding the indexes costs about
@@ -93,6 +99,7 @@ final class ImportWriter {
         return
       }
       try batch.append(id: id, name)
+      fullText?.append(id: id, name)
     } else {
       selectIDByName.bind(1, name.bytes)
       guard try selectIDByName.fetchInt64() == nil else {
@@ -113,6 +120,7 @@ final class ImportWriter {
   /// Inserts or updates a repository described by GitHub.
   func write(_ fields: RepositoryFields) throws {
     try batch?.flush()  // the statements below read the table
+    fullText = nil  // which may change rows: rebuild the full-text index instead
     let stored = try Row.fetchOne(selectByIDStatement, arguments: [fields.id]).map { row in
       RepositoryFields(
         id: fields.id,
@@ -159,24 +167,30 @@ final class ImportWriter {
       try batch?.flush()
       batch = nil
       names = nil
-      try rebuildDroppedObjects()
+      let fullText = fullText
+      self.fullText = nil
+      try rebuildDroppedObjects(fullText: fullText)
     }
     return writes > 0 ? try PopularCounts.invalidate(db) : nil
   }
 
-  private func rebuildDroppedObjects() throws {
+  private func rebuildDroppedObjects(fullText: FullTextBuilder?) throws {
     // Sorting a million keys is faster in small runs merged by two threads than in one big
-    // in-memory sort (the default page cache is small enough).
+    // in-memory sort (the default page cache is small enough). But while another thread
+    // builds the full-text index, a sorting thread only slows it down: the second core is busy.
+    fullText?.start()  // tokenizing names while the indexes are sorted
     let threads = try Int.fetchOne(db, sql: "PRAGMA threads") ?? 0
-    try db.execute(sql: "PRAGMA threads = 2")
+    try db.execute(sql: "PRAGMA threads = \(fullText == nil ? 2 : 0)")
     defer { try? db.execute(sql: "PRAGMA threads = \(threads)") }
     for object in deferredObjects where object.kind == "INDEX" {
       try db.execute(sql: object.sql)
     }
-    // Collect up to 64 MiB of terms in memory before writing a segment: fewer, larger segments
-    // to merge. Older SQLite versions lack the option; the default then applies.
-    try? db.execute(sql: "INSERT INTO repository_fts (repository_fts, rank) VALUES ('hashsize', 67108864)")
-    try db.execute(sql: "INSERT INTO repository_fts (repository_fts) VALUES ('rebuild')")
+    if let fullText {
+      try fullText.copy(into: db)
+    } else {
+      try? db.execute(sql: FullTextBuilder.hashSizeSQL)
+      try db.execute(sql: "INSERT INTO repository_fts (repository_fts) VALUES ('rebuild')")
+    }
     for object in deferredObjects where object.kind == "TRIGGER" {
       try db.execute(sql: object.sql)
     }
