@@ -33,27 +33,18 @@ package enum CounterWorkload {
     let store = ReactorStore(CounterReactor())
     let watch = StateWatch(store, with: observer) { $0.count == actions }
     defer { watch.cancel() }
-    let name = recorder.name
-    let watchdog = Task {
-      try await Task.sleep(for: .seconds(120))
-      fatalError("\(name): the observer did not see the final count within 120 s")
-    }
+    let watchdog = startWatchdog(for: recorder, waitingFor: "the final count")
     defer { watchdog.cancel() }
 
-    // The previous iteration's store or view model may still be winding down its tasks.
-    _ = await waitUntilIdle(limit: .seconds(60))
-    let clock = ContinuousClock()
-    let load = MachineLoad.start()
-    recorder.startMeasurement()
-    let start = clock.now
+    let window = await MeasuredWindow.open(for: recorder)
+    let start = window.start
     for _ in 0..<actions {
       store.send(.increment)
     }
     let finished = await settle(within: .seconds(120)) { watch.hasSeenFinalState }
-    let elapsed = start.duration(to: clock.now)
+    let elapsed = start.duration(to: ContinuousClock.now)
     let seen = watch.count
-    recorder.stopMeasurement()
-    if let others = load.othersPercentOfOneCore() { recorder.record(.otherLoad, others) }
+    window.close(for: recorder)
 
     guard finished, seen == actions + 1, store.currentState.count == actions else {
       recorder.fail("expected \(actions + 1) states ending at \(actions), observer saw \(seen), "

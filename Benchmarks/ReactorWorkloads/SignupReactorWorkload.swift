@@ -22,19 +22,11 @@ package enum SignupReactorWorkload {
     let expected = await expectedFinalState(actions: actions, validation: validation)
     let watch = StateWatch(store, with: observer) { $0 == expected }
     defer { watch.cancel() }
-    let name = recorder.name
-    let watchdog = Task {
-      try await Task.sleep(for: .seconds(120))
-      fatalError("\(name): the observer did not see the final state within 120 s")
-    }
+    let watchdog = startWatchdog(for: recorder, waitingFor: "the final state")
     defer { watchdog.cancel() }
 
-    // The previous iteration's store or view model may still be winding down its tasks.
-    _ = await waitUntilIdle(limit: .seconds(60))
-    let clock = ContinuousClock()
-    let load = MachineLoad.start()
-    recorder.startMeasurement()
-    let start = clock.now
+    let window = await MeasuredWindow.open(for: recorder)
+    let start = window.start
     for index in 0..<actions {
       switch SignupFixtures.input(index, of: actions) {
       case (.username, let value): store.send(.usernameChanged(value))
@@ -46,13 +38,12 @@ package enum SignupReactorWorkload {
       watch.hasSeenFinalState && store.runningTaskCount == 0
     }
     let seen = watch.count
-    let settledAt = clock.now
+    let settledAt = ContinuousClock.now
     // Then until the process is idle: a cancelled effect task leaves the task table at once, but
     // its body still runs (the API call; its answer is dropped), and that work is part of the action.
     let idleSince = tasksDone ? await waitUntilIdle(limit: .seconds(300)) : nil
-    let end = idleSince ?? clock.now
-    recorder.stopMeasurement()
-    if let others = load.othersPercentOfOneCore() { recorder.record(.otherLoad, others) }
+    let end = idleSince ?? ContinuousClock.now
+    window.close(for: recorder)
     let busyAfterSettled = max(.zero, settledAt.duration(to: end))
     let residualCPU = await residualCPU()
 

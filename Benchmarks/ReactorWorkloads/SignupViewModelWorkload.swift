@@ -94,12 +94,8 @@ package enum SignupViewModelWorkload {
       recorder.fail("the last event must be the final username; choose an event count of the form 3k + 1")
     }
 
-    // The previous iteration's store or view model may still be winding down its tasks.
-    _ = await waitUntilIdle(limit: .seconds(60))
-    let clock = ContinuousClock()
-    let load = MachineLoad.start()
-    recorder.startMeasurement()
-    let start = clock.now
+    let window = await MeasuredWindow.open(for: recorder)
+    let start = window.start
     for index in 0..<events {
       switch SignupFixtures.input(index, of: events) {
       case (.username, let value): username.send(value)
@@ -118,15 +114,14 @@ package enum SignupViewModelWorkload {
       }
       return usernameResult.snapshot.latest == expectedUsername && signupEnabled.snapshot.latest == false
     }
-    let outputsSettledAt = clock.now
+    let outputsSettledAt = ContinuousClock.now
     let elapsedToOutputs = start.duration(to: outputsSettledAt)
     // Then until the view model has nothing left to do: pipelines no output shows still have a
     // backlog when the outputs are right, and their work is part of handling the events.
     let idleSince = outputsSettled ? await waitUntilIdle(limit: .seconds(600)) : nil
-    let end = idleSince ?? clock.now
+    let end = idleSince ?? ContinuousClock.now
     let elapsed = start.duration(to: end)
-    recorder.stopMeasurement()
-    if let others = load.othersPercentOfOneCore() { recorder.record(.otherLoad, others) }
+    window.close(for: recorder)
     let settled = outputsSettled && idleSince != nil
     let busyAfterOutputs = max(.zero, outputsSettledAt.duration(to: end))
     let residualCPU = await residualCPU()

@@ -101,10 +101,11 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// they are applied only while their task is in the table.
   @inlinable
   func finish(_ task: TaskID) {
-    if drainer.load(ordering: .relaxed) == ThreadIdentity.current {
+    let thread = ThreadIdentity.current
+    if drainer.load(ordering: .relaxed) == thread {
       reentrant.append(.finish(task))
     } else if !reentrant.handOver(.finish(task)) {
-      drain(on: ThreadIdentity.current) { _ in }
+      drain(on: thread) { _ in }
     }
   }
 
