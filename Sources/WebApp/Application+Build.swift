@@ -69,7 +69,12 @@ func buildRouter(
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
   router.middlewares.add(SecurityHeadersMiddleware())
-  router.middlewares.add(FileMiddleware(publicFolder, urlBasePath: "/assets", searchForIndexHtml: false, logger: logger))
+  // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind
+  // every 404 the API answers (an unknown user), which cost that answer a third of its speed.
+  router.group("assets")
+    .add(middleware: FileMiddleware(publicFolder, urlBasePath: "/assets", searchForIndexHtml: false, logger: logger))
+    .on("**", method: .get) { _, _ -> Response in throw HTTPError(.notFound) }
+    .on("**", method: .head) { _, _ -> Response in throw HTTPError(.notFound) }
   UsersController(accounts: accounts, maxBodyBytes: configuration.maxRequestBodyBytes).addRoutes(to: router)
   SearchController(
     index: index,

@@ -59,7 +59,7 @@ struct Serve: AsyncParsableCommand {
 
   func run() async throws {
     LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
+      var handler = ServerLogHandler(StreamLogHandler.standardError(label: label))
       handler.logLevel = Logger.Level(rawValue: logLevel) ?? .info
       return handler
     }

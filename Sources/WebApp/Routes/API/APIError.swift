@@ -21,24 +21,27 @@ struct APIError: HTTPResponseError {
   }
 
   /// The JSON body GitHub sends with an error.
-  private struct Body: Encodable {
-    let message: String
-    let errors: [FieldError]?
-    let documentationURL: String
-
-    enum CodingKeys: String, CodingKey {
-      case message, errors
-      case documentationURL = "documentation_url"
+  var json: String {
+    var object = JSONObjectWriter()
+    object.field("message", message)
+    if !errors.isEmpty {
+      object.field("errors", rawJSON: "[" + errors.map(Self.json).joined(separator: ",") + "]")
     }
+    object.field("documentation_url", "https://docs.github.com/rest")
+    return object.text
+  }
+
+  private static func json(_ error: FieldError) -> String {
+    var object = JSONObjectWriter()
+    object.field("resource", error.resource)
+    object.field("field", error.field)
+    object.field("code", error.code)
+    object.field("message", error.message)
+    return object.text
   }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
-    let body = Body(
-      message: message,
-      errors: errors.isEmpty ? nil : errors,
-      documentationURL: "https://docs.github.com/rest"
-    )
-    var response = try JSONResponse.make(status: status, body)
+    var response = JSONResponse.make(status: status, json: json)
     response.headers.append(contentsOf: headers)
     return response
   }

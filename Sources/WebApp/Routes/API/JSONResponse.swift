@@ -11,11 +11,19 @@ enum JSONResponse {
   }()
 
   static func make(status: HTTPResponse.Status, _ value: some Encodable) throws -> Response {
-    let data = try encoder.encode(value)
-    return Response(
+    response(status: status, body: ByteBuffer(bytes: try encoder.encode(value)))
+  }
+
+  /// A response whose body is already JSON, such as a ``JSONObjectWriter``'s text.
+  static func make(status: HTTPResponse.Status, json: String) -> Response {
+    response(status: status, body: ByteBuffer(string: json))
+  }
+
+  private static func response(status: HTTPResponse.Status, body: ByteBuffer) -> Response {
+    Response(
       status: status,
       headers: [.contentType: "application/json; charset=utf-8"],
-      body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+      body: ResponseBody(byteBuffer: body)
     )
   }
 }

@@ -12,23 +12,14 @@ struct UsersController: Sendable {
     router.post("users") { request, context in try await create(request, context: context) }
   }
 
-  /// The user as GitHub's API shows it: `{"login", "id", "created_at", …}`.
-  struct UserBody: Encodable {
-    let login: String
-    let id: Int64
-    let createdAt: Date
-    let type = "User"
-
-    init(_ account: Account) {
-      login = account.login
-      id = account.id
-      createdAt = account.createdAt
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case login, id, type
-      case createdAt = "created_at"
-    }
+  /// The user as GitHub's API shows it: `{"login", "id", "type", "created_at"}`.
+  static func userJSON(_ account: Account) -> String {
+    var object = JSONObjectWriter()
+    object.field("login", account.login)
+    object.field("id", account.id)
+    object.field("type", "User")
+    object.field("created_at", account.createdAt)
+    return object.text
   }
 
   private struct SignupBody: Decodable {
@@ -39,7 +30,7 @@ struct UsersController: Sendable {
   func show(_ request: Request, context: some RequestContext) async throws -> Response {
     let username = try context.parameters.require("username")
     guard let account = try await accounts.account(named: username) else { throw APIError.notFound }
-    return try JSONResponse.make(status: .ok, UserBody(account))
+    return JSONResponse.make(status: .ok, json: Self.userJSON(account))
   }
 
   func create(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -57,13 +48,20 @@ struct UsersController: Sendable {
       // GitHub's own wording for a body that is not the expected JSON object.
       throw APIError.badRequest("Problems parsing JSON")
     }
+    let account: Account
     do {
-      let account = try await accounts.createAccount(username: body.username ?? "", password: body.password ?? "")
-      return try JSONResponse.make(status: .created, UserBody(account))
-    } catch let error as AccountStoreError {
-      if error.isUsernameTaken { throw APIError(status: .conflict, message: "Username already taken") }
-      if !error.fieldErrors.isEmpty { throw APIError.validationFailed(error.fieldErrors) }
-      throw error
+      account = try await accounts.createAccount(username: body.username ?? "", password: body.password ?? "")
+    } catch {
+      throw Self.answer(for: error)
     }
+    return JSONResponse.make(status: .created, json: Self.userJSON(account))
+  }
+
+  /// The API's answer to a signup the store refused: 409 for a taken name, 422 for broken rules.
+  private static func answer(for error: any Error) -> any Error {
+    guard let error = error as? AccountStoreError else { return error }
+    if error.isUsernameTaken { return APIError(status: .conflict, message: "Username already taken") }
+    if !error.fieldErrors.isEmpty { return APIError.validationFailed(error.fieldErrors) }
+    return error
   }
 }
