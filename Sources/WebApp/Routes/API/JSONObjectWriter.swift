@@ -3,7 +3,8 @@ import Foundation
 /// Writes one JSON object field by field, in the order the fields are given.
 ///
 /// For the API's small bodies of a fixed shape (a user, an error), which are on the hottest routes:
-/// `JSONEncoder` spent more time on `GET /users/{name}`'s four fields than the lookup did.
+/// `JSONEncoder` spent more time on `GET /users/{name}`'s four fields than the lookup did. Everything
+/// is appended to one string, reserved up front.
 ///
 /// ```swift
 /// var object = JSONObjectWriter()
@@ -12,17 +13,24 @@ import Foundation
 /// object.text  // {"login":"octocat","id":1}
 /// ```
 struct JSONObjectWriter {
-  private var body = ""
+  private var body: String
+
+  init() {
+    body = "{"
+    body.reserveCapacity(128)
+  }
 
   /// The object written so far, closed.
-  var text: String { "{\(body)}" }
+  var text: String { body + "}" }
 
   mutating func field(_ key: String, _ value: String) {
-    field(key, rawJSON: Self.quoted(value))
+    appendKey(key)
+    Self.appendQuoted(value, to: &body)
   }
 
   mutating func field(_ key: String, _ value: Int64) {
-    field(key, rawJSON: String(value))
+    appendKey(key)
+    body += String(value)
   }
 
   /// A timestamp as GitHub writes it: ISO 8601 in UTC, to the second (`2011-01-25T18:44:36Z`).
@@ -32,68 +40,75 @@ struct JSONObjectWriter {
 
   /// `value` must already be JSON: an array or object written by another writer.
   mutating func field(_ key: String, rawJSON value: String) {
-    if !body.isEmpty { body += "," }
-    body += Self.quoted(key)
-    body += ":"
+    appendKey(key)
     body += value
   }
 
-  /// `text` as a JSON string literal, escaped as RFC 8259 requires.
-  static func quoted(_ text: String) -> String {
-    // Logins and messages almost never need escaping: skip the scalar-by-scalar copy then.
+  private mutating func appendKey(_ key: String) {
+    if body.utf8.count > 1 { body += "," }
+    Self.appendQuoted(key, to: &body)
+    body += ":"
+  }
+
+  /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires.
+  private static func appendQuoted(_ text: String, to output: inout String) {
+    output += "\""
+    // Logins and messages almost never need escaping: then the text goes in whole.
     if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      return "\"" + text + "\""
+      output += text
+      output += "\""
+      return
     }
-    var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
       case _ where scalar.value < 0x20:
         let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
       }
     }
-    return result + "\""
+    output += "\""
   }
 
   /// `date` in UTC as `yyyy-MM-ddTHH:mm:ssZ`, the second rounded down, like `JSONEncoder`'s
   /// `.iso8601` but without a calendar: the civil date comes from the day number by Howard
-  /// Hinnant's `civil_from_days`.
+  /// Hinnant's `civil_from_days`. A year outside 0...9999 is written as it comes.
   static func timestamp(_ date: Date) -> String {
     let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
     let (days, secondOfDay) = seconds.floorDividedBy(86_400)
     let (year, month, day) = civilDate(daysSince1970: days)
-    var text = [UInt8]()
-    text.reserveCapacity(20)
-    func digits(_ value: Int64, _ width: Int) {
-      var divisor: Int64 = 1
-      for _ in 1..<width { divisor *= 10 }
-      var value = value
-      guard (0..<divisor * 10).contains(value) else {  // a year outside 0...9999: as it comes
-        text += Array(String(value).utf8)
-        return
-      }
-      for _ in 0..<width {
-        text.append(UInt8(ascii: "0") + UInt8(value / divisor))
-        value %= divisor
-        divisor /= 10
-      }
+    let time = (hour: secondOfDay / 3_600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
+    guard (0...9_999).contains(year) else {
+      return "\(year)-\(twoDigits(month))-\(twoDigits(day))T"
+        + "\(twoDigits(time.hour)):\(twoDigits(time.minute)):\(twoDigits(time.second))Z"
     }
-    let parts: [(value: Int64, width: Int, separator: Character)] = [
-      (year, 4, "-"), (month, 2, "-"), (day, 2, "T"),
-      (secondOfDay / 3_600, 2, ":"), (secondOfDay / 60 % 60, 2, ":"), (secondOfDay % 60, 2, "Z"),
-    ]
-    for part in parts {
-      digits(part.value, part.width)
-      text.append(part.separator.asciiValue!)
+    return String(unsafeUninitializedCapacity: 20) { bytes in
+      var position = 0
+      func put(_ value: Int64, width: Int, then separator: UInt8) {
+        var value = value
+        for offset in (0..<width).reversed() {
+          bytes[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+          value /= 10
+        }
+        bytes[position + width] = separator
+        position += width + 1
+      }
+      put(year, width: 4, then: UInt8(ascii: "-"))
+      put(month, width: 2, then: UInt8(ascii: "-"))
+      put(day, width: 2, then: UInt8(ascii: "T"))
+      put(time.hour, width: 2, then: UInt8(ascii: ":"))
+      put(time.minute, width: 2, then: UInt8(ascii: ":"))
+      put(time.second, width: 2, then: UInt8(ascii: "Z"))
+      return position
     }
-    return String(decoding: text, as: UTF8.self)
   }
+
+  private static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
   private static func civilDate(daysSince1970: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let z = daysSince1970 + 719_468
@@ -107,7 +122,6 @@ struct JSONObjectWriter {
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     return (year, month, day)
   }
-
 }
 
 extension Int64 {
