@@ -25,7 +25,10 @@ struct JSONObjectWriterTests {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     var generator = SystemRandomNumberGenerator()
-    let fixed: [TimeInterval] = [0, -1, -86_400, 951_782_400, 1_296_000_276.25, 4_102_444_799.999, -2_208_988_800]
+    let fixed: [TimeInterval] = [
+      0, -1, -86_400, 951_782_400, 1_296_000_276.25, 4_102_444_799.999, -2_208_988_800,
+      -12_219_292_800, Date.distantFuture.timeIntervalSince1970,  // the Gregorian calendar's first day
+    ]
     let random = (0..<2_000).map { _ in TimeInterval(Int64.random(in: -5_000_000_000...5_000_000_000, using: &generator)) / 7 }
     for seconds in fixed + random {
       let date = Date(timeIntervalSince1970: seconds)

@@ -77,9 +77,12 @@ struct JSONObjectWriter {
 
   /// `date` in UTC as `yyyy-MM-ddTHH:mm:ssZ`, the second rounded down, like `JSONEncoder`'s
   /// `.iso8601` but without a calendar: the civil date comes from the day number by Howard
-  /// Hinnant's `civil_from_days`. A year outside 0...9999 is written as it comes.
+  /// Hinnant's `civil_from_days`. The calendar is the proleptic Gregorian one (Foundation switches to
+  /// the Julian calendar before 15 October 1582); a year outside 0...9999 is written as it comes.
   static func timestamp(_ date: Date) -> String {
-    let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    guard let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) else {
+      return date.formatted(.iso8601)  // not a finite date in Int64 seconds: Foundation's own text
+    }
     let (days, secondOfDay) = seconds.floorDividedBy(86_400)
     let (year, month, day) = civilDate(daysSince1970: days)
     let time = (hour: secondOfDay / 3_600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
