@@ -79,8 +79,10 @@ public protocol Reactor<Action, Mutation, State>: Sendable {
   /// Returns the state after one mutation. Pure: no effects, no clock, no randomness.
   ///
   /// The store hands over its state (`consuming`): an implementation that declares the parameter
-  /// `consuming` too changes it in place and returns it, with no copy of the state per mutation;
-  /// one written as ReactorKit's (`state: State`, then `var state = state`) works unchanged.
+  /// `consuming` too changes it in place and returns it with `return consume state`, with no copy
+  /// of the state per mutation (a plain `return state` still copies it, as of Swift 6.3, and then
+  /// destroys the original); one written as ReactorKit's (`state: State`, then
+  /// `var state = state`) works unchanged.
   func reduce(state: consuming State, mutation: Mutation) -> State
 
   /// Rewrites each new state before observers see it. Defaults to the identity.

@@ -126,6 +126,6 @@ public struct SignupReactor: Reactor {
     case .setSignupOutcome(let outcome):
       state.signupOutcome = outcome
     }
-    return state
+    return consume state
   }
 }

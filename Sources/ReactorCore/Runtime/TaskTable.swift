@@ -55,10 +55,9 @@ struct TaskTable: Sendable {
     var handles: [Task<Void, Never>] = []
     var index = entries.count - 1
     while index >= 0 {
-      let entry = entries[index]
-      if entry.id != spared, entry.cancelIDs.contains(cancelID) {
-        entries.remove(at: index)
-        if let handle = entry.handle { handles.append(handle) }
+      // Read in place: copying the entry out retained its handle and identifiers for every look.
+      if entries[index].id != spared, entries[index].cancelIDs.contains(cancelID) {
+        if let handle = entries.remove(at: index).handle { handles.append(handle) }
       }
       index -= 1
     }
