@@ -16,7 +16,9 @@ let package = Package(
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
+    .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
+    .library(name: "SearchFeatureTesting", targets: ["SearchFeatureTesting"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "RepositoryIndex", targets: ["RepositoryIndex"]),
@@ -51,7 +53,10 @@ let package = Package(
       dependencies: ["ReactorCore"],
       swiftSettings: strictSettings
     ),
+    // Test doubles that record an issue with Swift Testing: linked to test targets only.
+    .target(name: "SignupFeatureTesting", dependencies: ["SignupFeature"], swiftSettings: strictSettings),
     .target(name: "SearchFeature", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
     .target(
       name: "GitHubClient",
       dependencies: [
@@ -125,7 +130,7 @@ let package = Package(
     .testTarget(
       name: "SignupFeatureTests",
       dependencies: [
-        "SignupFeature", "ReactorCore", "ReactorTesting",
+        "SignupFeature", "SignupFeatureTesting", "ReactorCore", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
@@ -134,7 +139,8 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks"),
+        "SearchFeature", "SearchFeatureTesting", "ReactorCore", "ReactorTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSettings
     ),

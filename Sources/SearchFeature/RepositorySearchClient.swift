@@ -2,7 +2,8 @@
 ///
 /// A struct of closures, like `SignupAPI`, so each front end and test supplies its own: the live
 /// adapter talks to GitHub or Octoreact's own index, tests answer in virtual time, and
-/// ``unimplemented`` stands in where no request is expected.
+/// `RepositorySearchClient.unimplemented()` (module `SearchFeatureTesting`, for tests only) fails the
+/// test that makes a request it did not expect.
 ///
 /// The closure throws only ``SearchFailure``: the adapter decides, once, what a rate limit, a rejected
 /// query or a broken connection is, and the reactor stores that value as it is.
@@ -26,11 +27,5 @@ public struct RepositorySearchClient: Sendable {
 
   public init(search: @escaping @Sendable (_ query: String, _ page: Int) async throws(SearchFailure) -> SearchPage) {
     self.search = search
-  }
-
-  /// A client whose every request fails with ``SearchFailure/unavailable``, for tests that expect no
-  /// request: the failure reaches the state, where the test sees it.
-  public static let unimplemented = RepositorySearchClient { _, _ throws(SearchFailure) in
-    throw .unavailable
   }
 }

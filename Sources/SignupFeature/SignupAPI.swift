@@ -1,8 +1,9 @@
 /// The two requests the Signup screen makes: is a username free, and create an account.
 ///
 /// A struct of closures, so each front end and test supplies its own: the live HTTP client talks to
-/// GitHub or Octoreact's server, tests answer in virtual time, and ``unimplemented`` fails loudly
-/// when a test did not expect a request.
+/// GitHub or Octoreact's server, tests answer in virtual time, and `SignupAPI.unimplemented()`
+/// (module `SignupFeatureTesting`, for tests only) fails the test that makes a request it did not
+/// expect.
 ///
 /// For example, an API that knows one taken name and answers after 100 ms of the given clock:
 ///
@@ -28,13 +29,6 @@ public struct SignupAPI: Sendable {
     self.usernameAvailable = usernameAvailable
     self.signup = signup
   }
-
-  /// An API whose every request throws ``SignupAPIError/unimplemented(_:)``, for tests that
-  /// expect no request: the error reaches the state, where the test sees it.
-  public static let unimplemented = SignupAPI(
-    usernameAvailable: { _ in throw SignupAPIError.unimplemented("usernameAvailable") },
-    signup: { _, _ in throw SignupAPIError.unimplemented("signup") }
-  )
 }
 
 /// How a signup request ended.
@@ -58,6 +52,4 @@ public enum SignupAPIError: Error, Sendable, Hashable {
   /// The server refuses requests for a while (GitHub's rate limit); `retryAfter` says for how long,
   /// when the server said.
   case rateLimited(retryAfter: Duration?)
-  /// A request a test double did not provide an answer for.
-  case unimplemented(String)
 }

@@ -155,14 +155,4 @@ struct SearchFailureTests {
     await fixture.settle()
     #expect(fixture.server.requests == [Request("swift", page: 1)])
   }
-
-  @Test
-  func unimplementedClientFailsAsUnavailable() async {
-    let store = ReactorStore(SearchReactor(client: .unimplemented))
-    store.send(.updateQuery("swift"))
-    for await state in store.states where !state.isLoading {
-      #expect(state.failure == .unavailable)
-      break
-    }
-  }
 }

@@ -2,6 +2,7 @@ import Clocks
 import ReactorCore
 import ReactorTesting
 import SignupFeature
+import SignupFeatureTesting
 import Testing
 
 /// What only the view models have: `signedIn`, which waits for the user's answer to the prompt,
@@ -88,7 +89,7 @@ struct SignupViewModelTests {
     let clock = TestClock()
     let controls = SignupControls()
     let viewModel = SignupViewModel(
-      input: controls.input, validation: ValidationService(api: .unimplemented), wireframe: controls.wireframe)
+      input: controls.input, validation: ValidationService(api: .unimplemented()), wireframe: controls.wireframe)
     let early = StateRecorder(viewModel.validatedPassword.values(), clock: clock)
     controls.password.send("abc")
     await early.first { $0 != .empty }

@@ -1,4 +1,5 @@
 import SignupFeature
+import SignupFeatureTesting
 import Testing
 
 @Suite struct UsernameRulesTests {
@@ -54,7 +55,7 @@ import Testing
   @Test func minimumIsConfigurable() {
     let policy = PasswordPolicy(minimumLength: 8)
     #expect(policy.violation(in: "1234567") == .tooShort(minimum: 8))
-    let service = ValidationService(api: .unimplemented, passwordPolicy: policy)
+    let service = ValidationService(api: .unimplemented(), passwordPolicy: policy)
     #expect(service.validatePassword("1234567") == .failed(message: "Password must be at least 8 characters"))
   }
 }
