@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
+    .library(name: "ReactorObservation", targets: ["ReactorObservation"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
@@ -48,6 +49,7 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    .target(name: "ReactorObservation", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
     .target(
       name: "SignupFeature",
       dependencies: ["ReactorCore"],
@@ -125,6 +127,20 @@ let package = Package(
     .testTarget(
       name: "ReactorTestingTests",
       dependencies: ["ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "ReactorObservationTests",
+      dependencies: ["ReactorObservation", "ReactorCore"],
+      swiftSettings: strictSettings
+    ),
+    // The README's examples, compiled and run: they cannot drift from the code.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: [
+        "ReactorCore", "ReactorObservation", "ReactorTesting", "SignupFeature", "SignupFeatureTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
