@@ -27,7 +27,7 @@ struct ConnectionOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The most connections open at once; more wait to be accepted (default: 4096, or the descriptor limit "
-        + "less 128, or less a quarter of it when it is under 512).",
+        + "less 128 (less a quarter, at least 32, when it is under 512)).",
       valueName: "n"))
   var maxConnections: Int?
 

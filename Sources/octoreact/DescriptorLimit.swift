@@ -13,8 +13,8 @@ import Darwin
 /// that limit less a reserve kept for the databases, logs and outgoing HTTP.
 enum DescriptorLimit {
   /// Descriptors kept out of the connection limit for everything else the process opens: 128, or a
-  /// quarter of a smaller limit.
-  static func reserve(forLimit limit: Int) -> Int { min(128, limit / 4) }
+  /// quarter of a smaller limit but never under 32 (the process holds about 25 before any connection).
+  static func reserve(forLimit limit: Int) -> Int { min(128, max(32, limit / 4)) }
 
   /// Raises the soft limit to the hard limit (best effort) and returns the soft limit now in force.
   @discardableResult

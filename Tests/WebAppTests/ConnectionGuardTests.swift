@@ -128,4 +128,20 @@ struct ConnectionGuardTests {
       #expect(reply.elapsed >= .milliseconds(200))
     }
   }
+
+  @Test func anUpgradedWebSocketOutlivesTheHTTPDeadlines() async throws {
+    var configuration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+    configuration.connectionLimits = ConnectionLimits(
+      idleTimeout: .milliseconds(100), headTimeout: .milliseconds(100), bodyTimeout: .milliseconds(100))
+    try await withLivePage(
+      "/live/signup?engine=reactor&lang=en", of: try TestApp(configuration: configuration), receiving: LiveMessage.self
+    ) { send, inbox in
+      await inbox.first { $0.isState }
+      // A real wait, five times every HTTP deadline: what is tested is that NIO's timers do not fire on an
+      // upgraded connection (the rule itself, `upgraded`, is in ConnectionGuardStateMachineTests).
+      try await Task.sleep(for: .milliseconds(500))
+      try await send(event("passwordChanged", "abc"))
+      await inbox.first { $0.password?.message == "Password must be at least 5 characters" }
+    }
+  }
 }
