@@ -27,6 +27,8 @@ public struct AppConfiguration: Sendable {
   public var maxLiveMessageBytes: Int
   /// The longest text a field may send; longer ones get an error message.
   public var maxFieldCharacters: Int
+  /// Timeouts of every HTTP connection and the most connections open at once.
+  public var connectionLimits = ConnectionLimits()
 
   public init(
     host: String = "127.0.0.1",

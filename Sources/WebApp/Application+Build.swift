@@ -2,6 +2,7 @@ public import AccountStore
 public import AsyncHTTPClient
 import Foundation
 public import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
 public import RepositoryIndex
@@ -40,14 +41,20 @@ public func buildApplication(
     logger: logger)
   return Application(
     router: router,
-    server: .http1WebSocketUpgrade(
+    server: .guardedWebSocketUpgrade(
       webSocketRouter: router,
       // Frames up to 64 KiB reach the bridge, which answers anything over its own limit with an
       // error message; larger frames close the connection (1009, message too big).
-      configuration: .init(ws: .init(maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30))))
+      configuration: .init(ws: .init(maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30)))),
+      limits: configuration.connectionLimits
     ),
-    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "octoreact"),
+    configuration: .init(
+      address: .hostname(configuration.host, port: configuration.port),
+      serverName: "octoreact",
+      availableConnectionsDelegate: MaximumAvailableConnections(configuration.connectionLimits.maxConnections)
+    ),
     onServerRunning: { channel in
+      await AcceptPauseHandler.install(on: channel, logger: logger)
       let port = channel.localAddress?.port ?? configuration.port
       localAddress.set(host: channel.localAddress?.ipAddress, port: port)
       await onServerRunning(port)

@@ -47,6 +47,9 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
+  @OptionGroup(title: "Connection limits")
+  var connections: ConnectionOptions
+
   func validate() throws {
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError("unknown log level \"\(logLevel)\": use trace, debug, info, notice, warning, error or critical")
@@ -55,6 +58,7 @@ struct Serve: AsyncParsableCommand {
     if let searchRateLimit, searchRateLimit < 1 {
       throw ValidationError("--search-rate-limit must be at least 1")
     }
+    try connections.validate()
   }
 
   func run() async throws {
@@ -83,7 +87,9 @@ struct Serve: AsyncParsableCommand {
     defer { try? repositories.close() }
 
     let token = githubToken ?? ProcessInfo.processInfo.environment["OCTOREACT_GITHUB_TOKEN"]
+    DescriptorLimit.raise()
     var configuration = AppConfiguration(host: host, port: port, searchRateLimit: searchRateLimit)
+    configuration.connectionLimits = connections.limits
     if github {
       configuration.availability = .github(token: token)
       configuration.search = .github(token: token)
@@ -105,7 +111,7 @@ struct Serve: AsyncParsableCommand {
       metadata: ["database": "\(database)", "index": "\(index)", "github": "\(github ? "api.github.com" : "local")"]
     )
     do {
-      try await app.runService()
+      try await app.runService(shutdownGrace: connections.shutdownGraceDuration, logger: logger)
     } catch {
       throw CommandFailure(StartupError.describe(error, host: host, port: port))
     }

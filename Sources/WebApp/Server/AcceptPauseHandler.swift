@@ -1,0 +1,91 @@
+import Logging
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Stops the listening socket from spinning when `accept` fails for want of descriptors or memory.
+///
+/// NIO's `AcceptBackoffHandler` delays the next `read`, but when the very first `accept` of a read
+/// fails NIO keeps the read pending, so the socket stays registered, the still-queued connection keeps it
+/// readable, and the event loop calls `accept` again at once: one core at 100% until a descriptor frees
+/// up. This handler turns `autoRead` off on such a failure, which unregisters the socket, and back on
+/// after a short backoff (`AcceptPauseStateMachine`); queued connections wait in the kernel's backlog
+/// meanwhile and every open connection keeps being served.
+///
+/// **Contract:** added first in the server channel's pipeline, so it sees the accept error before
+/// anything else; confined to that channel's event loop, which serialises its machine.
+final class AcceptPauseHandler: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = any Channel
+  typealias InboundOut = any Channel
+
+  private var machine = AcceptPauseStateMachine<ContinuousClock.Instant>()
+  private let clock = ContinuousClock()
+  private let logger: Logger
+  private var resumeTask: Scheduled<Void>?
+
+  init(logger: Logger) {
+    self.logger = logger
+  }
+
+  /// Puts a handler first in the pipeline of `serverChannel` (the listening socket).
+  static func install(on serverChannel: any Channel, logger: Logger) async {
+    try? await serverChannel.eventLoop.submit {
+      try serverChannel.pipeline.syncOperations.addHandler(AcceptPauseHandler(logger: logger), position: .first)
+    }.get()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    machine.accepted()
+    context.fireChannelRead(data)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    if let error = error as? IOError, Self.isResourceShortage(error.errnoCode) {
+      perform(machine.acceptFailed(at: clock.now), context, errno: error.errnoCode)
+    }
+    context.fireErrorCaught(error)
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    resumeTask?.cancel()
+    resumeTask = nil
+  }
+
+  private func perform(
+    _ action: AcceptPauseStateMachine<ContinuousClock.Instant>.Action, _ context: ChannelHandlerContext,
+    errno: CInt = 0
+  ) {
+    switch action {
+    case .none:
+      break
+    case .pause(let until, let log):
+      if log {
+        logger.warning(
+          "Cannot accept connections (out of descriptors or memory): pausing accepts",
+          metadata: ["errno": "\(errno)", "failures": "\(machine.failuresSinceLog)"])
+        machine.logged()
+      }
+      try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+      resumeTask = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(until - clock.now)) {
+        self.resumeTask = nil
+        self.perform(self.machine.resumeTimerFired(), context)
+      }
+    case .resume:
+      try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+    }
+  }
+
+  /// `accept` errors that say the process or system is short of something, not that the peer misbehaved.
+  static func isResourceShortage(_ code: CInt) -> Bool {
+    [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(code)
+  }
+}
+
+@available(*, unavailable)
+extension AcceptPauseHandler: Sendable {}

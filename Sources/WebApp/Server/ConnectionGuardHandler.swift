@@ -1,0 +1,168 @@
+import NIOCore
+import NIOHTTP1
+
+/// Enforces `ConnectionLimits` on one HTTP/1 connection, answers what the decoder cannot parse with
+/// `400`/`431` and a close, and closes idle connections when the server shuts down.
+///
+/// **Contract:** the storage of a `ConnectionGuardStateMachine`: it feeds the machine the connection's
+/// events and performs the returned actions. It is confined to the channel's event loop (NIO calls a
+/// handler only there), which is what serialises the machine; no lock is needed. It sits after NIO's
+/// HTTP decoder and upgrade handler, before Hummingbird's codec, so it sees NIO's request and response
+/// parts, the decoder's errors, and the upgrade event, on which it leaves the pipeline with its
+/// `InboundBytesProbe`. It owns parse errors: they are not passed on, so Hummingbird never answers one.
+final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+  typealias OutboundIn = HTTPServerResponsePart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private var machine: ConnectionGuardStateMachine<ContinuousClock.Instant>
+  private let clock = ContinuousClock()
+  private let probe: InboundBytesProbe
+  private var timer: Scheduled<Void>?
+  private var started = false
+  /// Set once this handler has decided to close: later reads are dropped and later writes refused.
+  private var closing = false
+
+  init(limits: ConnectionLimits, probe: InboundBytesProbe) {
+    self.machine = ConnectionGuardStateMachine(limits: limits)
+    self.probe = probe
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    if context.channel.isActive { start(context) }
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    start(context)
+    context.fireChannelActive()
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    cancelTimer()
+    context.fireChannelInactive()
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    cancelTimer()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard !closing else { return }
+    switch Self.unwrapInboundIn(data) {
+    case .head:
+      perform(machine.headReceived(at: clock.now), context)
+      context.fireChannelRead(data)
+    case .body:
+      context.fireChannelRead(data)
+    case .end:
+      context.fireChannelRead(data)
+      perform(machine.requestEnded(at: clock.now), context)
+    }
+  }
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    guard !closing else {
+      promise?.fail(ChannelError.ioOnClosedChannel)
+      return
+    }
+    switch Self.unwrapOutboundIn(data) {
+    case .head(let head) where (100..<200).contains(head.status.code):  // 1xx precede the real head
+      context.write(data, promise: promise)
+    case .head:
+      machine.responseStarted()
+      context.write(data, promise: promise)
+    case .body:
+      context.write(data, promise: promise)
+    case .end:
+      let action = machine.responseEnded(at: clock.now)
+      if action == .close {
+        closing = true
+        cancelTimer()
+        closeAfter(context.writeAndFlush(data), context, promise: promise)
+      } else {
+        context.write(data, promise: promise)  // before an answer of ours, which must follow it
+        perform(action, context)
+      }
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    guard let parseError = error as? HTTPParserError else {
+      context.fireErrorCaught(error)
+      return
+    }
+    perform(machine.parseFailed(headerOverflow: parseError == .headerOverflow), context)
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    switch event {
+    case is InboundBytesProbe.Event:
+      perform(machine.bytesReceived(at: clock.now), context)
+    case is ChannelShouldQuiesceEvent:
+      perform(machine.quiesce(), context)
+    case is HTTPServerUpgradeEvents:
+      context.fireUserInboundEventTriggered(event)
+      perform(machine.upgraded(), context)
+    default:
+      context.fireUserInboundEventTriggered(event)
+    }
+  }
+
+  private func start(_ context: ChannelHandlerContext) {
+    guard !started else { return }
+    started = true
+    perform(machine.opened(at: clock.now), context)
+  }
+
+  private func perform(
+    _ action: ConnectionGuardStateMachine<ContinuousClock.Instant>.Action, _ context: ChannelHandlerContext
+  ) {
+    switch action {
+    case .none:
+      break
+    case .scheduleTimer(let instant):
+      timer?.cancel()
+      timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(instant - clock.now)) {
+        self.timer = nil
+        self.perform(self.machine.timerFired(at: self.clock.now), context)
+      }
+    case .respondAndClose(let status):
+      closing = true
+      cancelTimer()
+      let head = HTTPResponseHead(
+        version: .http1_1,
+        status: HTTPResponseStatus(statusCode: status),
+        headers: ["connection": "close", "content-length": "0"]
+      )
+      context.write(Self.wrapOutboundOut(.head(head)), promise: nil)
+      closeAfter(context.writeAndFlush(Self.wrapOutboundOut(.end(nil))), context, promise: nil)
+    case .close:
+      closing = true
+      cancelTimer()
+      context.close(promise: nil)
+    case .leave:
+      cancelTimer()
+      context.pipeline.syncOperations.removeHandler(probe, promise: nil)
+      context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+  }
+
+  /// Closes once `written` is on the wire (or failed), so a close never cuts the last response short.
+  private func closeAfter(
+    _ written: EventLoopFuture<Void>, _ context: ChannelHandlerContext, promise: EventLoopPromise<Void>?
+  ) {
+    written.assumeIsolated().whenComplete { result in
+      promise?.completeWith(result)
+      context.close(promise: nil)
+    }
+  }
+
+  private func cancelTimer() {
+    timer?.cancel()
+    timer = nil
+  }
+}
+
+@available(*, unavailable)
+extension ConnectionGuardHandler: Sendable {}

@@ -1,0 +1,49 @@
+/// How long an HTTP connection may take over each part of a request, and how many may be open at once.
+///
+/// **Contract:** every HTTP/1 connection is always under exactly one deadline until it is upgraded to a
+/// WebSocket (where autoping takes over) or while the server itself is producing a response:
+///
+/// | phase | deadline | starts at |
+/// |---|---|---|
+/// | waiting for a request | `idleTimeout` | the connection opening, or the last response ending |
+/// | reading a request head | `headTimeout` | the first byte of the request (not reset by later bytes) |
+/// | reading a request body | `bodyTimeout` | the head being complete (not reset by later bytes) |
+///
+/// An idle connection is closed silently; a head or body that is not complete in time gets `408` (when
+/// no response has begun) and a close. See `docs/threat_model.md`.
+public struct ConnectionLimits: Sendable, Equatable {
+  /// How long a keep-alive connection may wait for its next request.
+  public var idleTimeout: Duration
+  /// How long a client may take to send a whole request head, from its first byte.
+  public var headTimeout: Duration
+  /// How long a client may take to send a whole request body, from the end of its head.
+  public var bodyTimeout: Duration
+  /// The most connections (HTTP and WebSocket) open at once; further ones wait in the listen backlog.
+  public var maxConnections: Int
+
+  /// The defaults: a minute idle, 10 s for a head, 30 s for a body, 4,096 connections.
+  public init(
+    idleTimeout: Duration = .seconds(60),
+    headTimeout: Duration = .seconds(10),
+    bodyTimeout: Duration = .seconds(30),
+    maxConnections: Int = 4096
+  ) {
+    self.idleTimeout = idleTimeout
+    self.headTimeout = headTimeout
+    self.bodyTimeout = bodyTimeout
+    self.maxConnections = maxConnections
+  }
+
+  /// The largest timeout accepted from outside: a day, far below where `Duration` arithmetic could overflow.
+  public static let longestTimeout = Duration.seconds(86_400)
+
+  /// Why a value cannot be used, or `nil` when all are in range (timeouts in (0, a day], at least one connection).
+  public var problem: String? {
+    for (name, value) in [("idle", idleTimeout), ("head", headTimeout), ("body", bodyTimeout)]
+    where value <= .zero || value > Self.longestTimeout {
+      return "the \(name) timeout must be more than 0 and at most 86400 seconds"
+    }
+    if maxConnections < 1 { return "the connection limit must be at least 1" }
+    return nil
+  }
+}

@@ -1,0 +1,62 @@
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1 channel with WebSocket upgrade, with `ConnectionLimits` enforced on every
+/// connection and every connection closed when its task is cancelled.
+///
+/// **Contract:** `setup` lets Hummingbird build its pipeline (NIO's encoder, decoder and upgrade handler;
+/// Hummingbird adds its own codec behind them only once a first head is read), then puts an
+/// `InboundBytesProbe` first and a `ConnectionGuardHandler` last, that is right after the upgrade handler.
+/// `handle` closes the channel when cancelled: Hummingbird waits for a connection's first request on an
+/// `EventLoopFuture`, which cancellation does not end, so without this one client holding half a head
+/// kept the server's task group, and so the process, from ever finishing after SIGTERM.
+struct GuardedUpgradeChannel: ServerChildChannel {
+  typealias Value = HTTP1WebSocketUpgradeChannel.Value
+
+  let base: HTTP1WebSocketUpgradeChannel
+  let limits: ConnectionLimits
+
+  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    let limits = self.limits
+    return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+      let probe = InboundBytesProbe()
+      try channel.pipeline.syncOperations.addHandler(probe, position: .first)
+      try channel.pipeline.syncOperations.addHandler(ConnectionGuardHandler(limits: limits, probe: probe))
+      return value
+    }
+  }
+
+  func handle(value: Value, logger: Logger) async {
+    // Hummingbird logs an error for every connection closed before its first request was read (the
+    // upgrade never completed), which any client can cause at will, so only critical lines pass. The
+    // logger serves this connection's plumbing alone: routes and WebSocket handlers log through their own.
+    var connectionLogger = logger
+    connectionLogger.logLevel = max(logger.logLevel, .critical)
+    await withTaskCancellationHandler {
+      await base.handle(value: value, logger: connectionLogger)
+    } onCancel: {
+      value.channel.close(promise: nil)
+    }
+  }
+}
+
+extension HTTPServerBuilder {
+  /// HTTP/1 with WebSocket upgrade through `webSocketRouter`, under `limits` (see `GuardedUpgradeChannel`).
+  static func guardedWebSocketUpgrade(
+    webSocketRouter: Router<AppRequestContext>,
+    configuration: HTTP1WebSocketUpgradeChannel.Configuration,
+    limits: ConnectionLimits
+  ) -> HTTPServerBuilder {
+    let webSocketResponder = webSocketRouter.buildResponder()
+    return HTTPServerBuilder { responder in
+      GuardedUpgradeChannel(
+        base: HTTP1WebSocketUpgradeChannel(
+          responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
+        limits: limits
+      )
+    }
+  }
+}

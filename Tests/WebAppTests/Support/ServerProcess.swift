@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built `octoreact` binary running `serve` in a child process, for what only a process shows:
+/// signals, exit, descriptor limits.
+final class ServerProcess: Sendable {
+  /// Foundation's `Process` is not `Sendable`; the mutex makes every use of it exclusive.
+  private let process: Mutex<Process>
+  let pid: Int32
+  let port: Int
+  let folder: URL
+  private let exit = ExitState()
+
+  /// Whether the process has exited, and who waits for it.
+  private final class ExitState: Sendable {
+    let exited = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    let hasExited = Mutex(false)
+  }
+
+  /// The `octoreact` executable built beside this test bundle.
+  static var executable: URL {
+    get throws {
+      let folder = Bundle.main.executableURL?.deletingLastPathComponent()
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      let candidate = folder.appendingPathComponent("octoreact")
+      try #require(
+        FileManager.default.isExecutableFile(atPath: candidate.path), "build octoreact first: \(candidate.path)")
+      return candidate
+    }
+  }
+
+  /// Starts `octoreact serve --port 0` on fresh databases with `arguments`, under `sh -c` when `shellPrefix`
+  /// is given (e.g. `ulimit -n 64;`), and waits for the line announcing its port.
+  init(arguments: [String], shellPrefix: String? = nil) async throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("octoreact-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let serve = try [Self.executable.path, "serve", "--port", "0", "--log-level", "error",
+      "--database", folder.appendingPathComponent("accounts.sqlite").path,
+      "--index", folder.appendingPathComponent("repositories.sqlite").path] + arguments
+    let process = Process()
+    if let shellPrefix {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "\(shellPrefix) exec \"$0\" \"$@\""] + serve
+    } else {
+      process.executableURL = URL(fileURLWithPath: serve[0])
+      process.arguments = Array(serve.dropFirst())
+    }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let exit = self.exit
+    process.terminationHandler = { _ in
+      exit.hasExited.withLock { $0 = true }
+      exit.exited.withLock { $0.take() }?.resume()
+    }
+    try process.run()
+    pid = process.processIdentifier
+    self.process = Mutex(process)
+    port = try await Self.readPort(from: output.fileHandleForReading)
+  }
+
+  deinit {
+    if !exit.hasExited.withLock({ $0 }) { kill(pid, SIGKILL) }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Reads stdout on a thread of its own (the read blocks) until the "running at" line.
+  private static func readPort(from handle: FileHandle) async throws -> Int {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        var text = ""
+        while true {
+          let data = handle.availableData
+          if data.isEmpty { break }
+          text += String(decoding: data, as: UTF8.self)
+          if let range = text.range(of: #"running at http://[^ ]+:(\d+)"#, options: .regularExpression),
+            let port = Int(text[range].split(separator: ":").last ?? "")
+          {
+            continuation.resume(returning: port)
+            return
+          }
+        }
+        continuation.resume(throwing: CancellationError())
+      }
+    }
+  }
+
+  func signal(_ number: Int32) {
+    kill(pid, number)
+  }
+
+  /// The exit status, once exited.
+  var exitStatus: Int32? {
+    exit.hasExited.withLock { $0 } ? process.withLock { $0.terminationStatus } : nil
+  }
+
+  /// Waits for the process to exit; `false` when `bound` passed first (it is then killed).
+  func waitForExit(bound: Duration) async -> Bool {
+    let boundHit = Mutex(false)
+    let watchdog = Task { [pid] in
+      try await Task.sleep(for: bound)
+      boundHit.withLock { $0 = true }
+      kill(pid, SIGKILL)
+    }
+    await withCheckedContinuation { continuation in
+      if exit.hasExited.withLock({ $0 }) {
+        continuation.resume()
+      } else {
+        exit.exited.withLock { $0 = continuation }
+        if exit.hasExited.withLock({ $0 }) { exit.exited.withLock { $0.take() }?.resume() }
+      }
+    }
+    watchdog.cancel()
+    return !boundHit.withLock { $0 }
+  }
+}
