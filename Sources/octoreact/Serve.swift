@@ -58,7 +58,6 @@ struct Serve: AsyncParsableCommand {
     if let searchRateLimit, searchRateLimit < 1 {
       throw ValidationError("--search-rate-limit must be at least 1")
     }
-    try connections.validate()
   }
 
   func run() async throws {
