@@ -95,6 +95,7 @@ let package = Package(
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       resources: [.copy("Resources/public")],
@@ -171,6 +172,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
       ],
       swiftSettings: strictSettings
