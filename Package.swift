@@ -174,6 +174,7 @@ let package = Package(
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strictSettings
     ),
