@@ -29,6 +29,15 @@ public struct AppConfiguration: Sendable {
   public var maxFieldCharacters: Int
   /// Timeouts of every HTTP connection and the most connections open at once.
   public var connectionLimits = ConnectionLimits()
+  /// The URL this server is reached at, such as `https://octoreact.example`, for every absolute URL it writes
+  /// (`html_url`, `Link`) and the origin its live pages accept; `nil` (the default) derives it from the address
+  /// bound and the actual port: `http://127.0.0.1:8080`, or `http://localhost:8080` for 0.0.0.0 and `::`.
+  /// The request's `Host` is never used.
+  public var publicBaseURL: String?
+  /// The `Origin`s whose pages may open the live WebSockets, such as `https://octoreact.example`; empty (the
+  /// default) for the origin of ``publicBaseURL`` only (plus its other loopback names when it is a loopback one).
+  /// A request without `Origin` (not a browser) is always let through.
+  public var allowedOrigins: [String] = []
 
   public init(
     host: String = "127.0.0.1",
@@ -52,5 +61,6 @@ public struct AppConfiguration: Sendable {
     self.maxRequestBodyBytes = maxRequestBodyBytes
     self.maxLiveMessageBytes = maxLiveMessageBytes
     self.maxFieldCharacters = maxFieldCharacters
+    self.publicBaseURL = nil
   }
 }

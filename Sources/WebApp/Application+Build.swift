@@ -38,7 +38,7 @@ public func buildApplication(
   ).makeClient()
   let router = buildRouter(
     configuration, accounts: accounts, index: index, signupAPI: signupAPI, searchClient: searchClient, clock: clock,
-    logger: logger)
+    publicAddress: PublicAddress(configuration, localAddress: localAddress), logger: logger)
   return Application(
     router: router,
     server: .guardedWebSocketUpgrade(
@@ -72,10 +72,12 @@ func buildRouter(
   searchClient: RepositorySearchClient,
   clock: any Clock<Duration>,
   now: @escaping @Sendable () -> Date = Date.init,
+  publicAddress: PublicAddress,
   logger: Logger
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
   router.middlewares.add(SecurityHeadersMiddleware())
+  router.middlewares.add(WebSocketOriginMiddleware(publicAddress: publicAddress))
   // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind
   // every 404 the API answers (an unknown user), which cost that answer a third of its speed.
   router.group("assets")
@@ -87,7 +89,8 @@ func buildRouter(
     index: index,
     rateLimiter: configuration.searchRateLimit.map { SearchRateLimiter(limit: $0) },
     now: now,
-    logger: logger
+    logger: logger,
+    publicAddress: publicAddress
   ).addRoutes(to: router)
   PagesController(index: index).addRoutes(to: router)
   LiveSignupController(configuration: configuration, signupAPI: signupAPI, clock: clock, logger: logger)

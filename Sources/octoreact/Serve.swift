@@ -44,6 +44,22 @@ struct Serve: AsyncParsableCommand {
   )
   var githubToken: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The URL clients reach this server at, for the absolute URLs it writes and the origin its live pages accept (default: http://HOST:PORT as bound, http://localhost:PORT for 0.0.0.0 or ::).",
+      valueName: "url"
+    )
+  )
+  var publicURL: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "An origin whose pages may open the live WebSockets, such as https://octoreact.example; repeatable (default: the public URL's origin).",
+      valueName: "origin"
+    )
+  )
+  var allowedOrigin: [String] = []
+
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
@@ -57,6 +73,14 @@ struct Serve: AsyncParsableCommand {
     guard (0...65_535).contains(port) else { throw ValidationError("the port must be between 0 and 65535") }
     if let searchRateLimit, searchRateLimit < 1 {
       throw ValidationError("--search-rate-limit must be at least 1")
+    }
+    let urls = (publicURL.map { [("--public-url", $0)] } ?? []) + allowedOrigin.map { ("--allowed-origin", $0) }
+    for (option, value) in urls {
+      guard let url = URLComponents(string: value), ["http", "https"].contains(url.scheme?.lowercased()),
+        url.host?.isEmpty == false
+      else {
+        throw ValidationError("\(option) must be an http:// or https:// URL with a host, such as https://octoreact.example")
+      }
     }
   }
 
@@ -89,6 +113,8 @@ struct Serve: AsyncParsableCommand {
     DescriptorLimit.raise()
     var configuration = AppConfiguration(host: host, port: port, searchRateLimit: searchRateLimit)
     configuration.connectionLimits = connections.limits
+    configuration.publicBaseURL = publicURL
+    configuration.allowedOrigins = allowedOrigin
     if github {
       configuration.availability = .github(token: token)
       configuration.search = .github(token: token)

@@ -19,7 +19,11 @@ struct LiveSearchController: Sendable {
   func addRoutes(to router: Router<AppRequestContext>) {
     router.ws(
       "/live/search",
-      shouldUpgrade: { _, _ in .upgrade([:]) },
+      shouldUpgrade: { request, _ in
+        // Refuse an unknown engine before upgrading, with a plain HTTP error (not 101 then 1011).
+        _ = try PageRequest(request)
+        return .upgrade([:])
+      },
       onUpgrade: { inbound, outbound, context in
         let page = try PageRequest(context.request)
         try await run(SearchMessages(page.searchLanguage), inbound: inbound, outbound: outbound)

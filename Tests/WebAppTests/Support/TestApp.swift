@@ -16,6 +16,9 @@ struct TestApp {
   let index: RepositoryIndex
   let configuration: AppConfiguration
 
+  /// The configuration of a test app unless one is given: a free port and no throttling.
+  static let defaultConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+
   init(
     configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
   ) throws {
@@ -59,4 +62,9 @@ struct TemporaryDatabase {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("octoreact-test-\(UUID().uuidString)")
   var path: String { folder.appendingPathComponent("accounts.sqlite").path }
   func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+}
+
+extension HTTPFields {
+  /// `Content-Type: application/json`, which `POST /users` requires.
+  static let json: HTTPFields = [.contentType: "application/json"]
 }

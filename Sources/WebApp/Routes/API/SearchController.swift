@@ -11,12 +11,14 @@ import RepositoryIndex
 /// GitHub's 422s, and, when configured, GitHub's search rate limit with its `x-ratelimit-*` headers.
 ///
 /// Each item's `html_url` is this server's page for the repository, so the Search page's links stay
-/// on the offline server.
+/// on the offline server; it and the `Link` URLs start with the configured public base URL.
 struct SearchController: Sendable {
   let index: RepositoryIndex
   let rateLimiter: SearchRateLimiter?
   let now: @Sendable () -> Date
   let logger: Logger
+  /// The base of `html_url` and `Link`: never the request's `Host`, which a client chooses.
+  let publicAddress: PublicAddress
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
     router.get("search/repositories") { request, context in
@@ -41,7 +43,7 @@ struct SearchController: Sendable {
       logger.error("Search index failed", metadata: ["error": "\(error)"])
       throw APIError(status: .serviceUnavailable, message: "The search index is unavailable")
     }
-    let baseURL = Self.baseURL(of: request)
+    let baseURL = publicAddress.baseURL
     let body = RepositorySearchResponse(
       totalCount: result.totalCount,
       incompleteResults: false,
@@ -66,11 +68,6 @@ struct SearchController: Sendable {
       stargazersCount: repository.stargazersCount,
       language: repository.language
     )
-  }
-
-  /// This server's URL as the client reached it, for `html_url` and `Link`.
-  static func baseURL(of request: Request) -> String {
-    "http://\(request.head.authority ?? "127.0.0.1")"
   }
 
   private static func headers(_ decision: SearchRateLimiter.Decision) -> HTTPFields {

@@ -28,12 +28,13 @@ struct UsersController: Sendable {
   }
 
   func show(_ request: Request, context: some RequestContext) async throws -> Response {
-    let username = try context.parameters.require("username")
+    let username = try context.parameters.requireDecoded("username")
     guard let account = try await accounts.account(named: username) else { throw APIError.notFound }
     return JSONResponse.make(status: .ok, json: Self.userJSON(account))
   }
 
   func create(_ request: Request, context: some RequestContext) async throws -> Response {
+    try request.requireJSONContentType()
     var request = request
     let buffer: ByteBuffer
     do {
@@ -47,6 +48,11 @@ struct UsersController: Sendable {
     } catch {
       // GitHub's own wording for a body that is not the expected JSON object.
       throw APIError.badRequest("Problems parsing JSON")
+    }
+    if let key = DuplicateKeyScanner.firstDuplicateKey(in: buffer.readableBytesView) {
+      // The decoder kept one of the values: which one the client meant is unknown.
+      let name = key.count > 64 ? String(key.prefix(64)) + "…" : key
+      throw APIError.badRequest("Problems parsing JSON: the key \"\(name)\" appears more than once")
     }
     let account: Account
     do {

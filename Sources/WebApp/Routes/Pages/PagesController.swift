@@ -16,7 +16,8 @@ struct PagesController: Sendable {
       Self.html(SearchScreenPage(request: try PageRequest(request)).html)
     }
     router.get("repositories/{owner}/{name}") { _, context in
-      let fullName = "\(try context.parameters.require("owner"))/\(try context.parameters.require("name"))"
+      let owner = try context.parameters.requireDecoded("owner")
+      let fullName = "\(owner)/\(try context.parameters.requireDecoded("name"))"
       guard let repository = try await repository(named: fullName) else {
         throw HTTPError(.notFound, message: "No repository \(fullName) in the index")
       }
