@@ -27,6 +27,10 @@ public struct AppConfiguration: Sendable {
   public var maxLiveMessageBytes: Int
   /// The longest text a field may send; longer ones get an error message.
   public var maxFieldCharacters: Int
+  /// Refused messages a live page may send per window; past them, its connection is closed (1008).
+  public var liveMessageRefusals = WindowLimit(20, per: .seconds(60))
+  /// Lines each log statement may write per window, the rest summarised in one line; `nil`: no limit.
+  public var logLineLimit: WindowLimit? = WindowLimit(10, per: .seconds(60))
 
   public init(
     host: String = "127.0.0.1",

@@ -17,6 +17,8 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
   case unknownType(allowed: [String])
   case missingValue
   case textTooLong(limit: Int)
+  /// Not a refusal of one message: the last error before the server closes the connection (1008).
+  case tooManyRefusals(limit: WindowLimit)
 
   var description: String {
     switch self {
@@ -27,6 +29,7 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
       "Unknown action: use " + allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
     case .missingValue: "This action needs a string \"value\""
     case .textTooLong(let limit): "Text too long (at most \(limit) characters)"
+    case .tooManyRefusals(let limit): "Too many refused messages (more than \(limit)): closing the connection"
     }
   }
 }
