@@ -9,7 +9,9 @@ final class CapturedLog: Sendable {
     let metadata: Logger.Metadata
   }
 
-  private let state = Mutex<(lines: [Line], waiters: [(predicate: @Sendable (Line) -> Bool, continuation: CheckedContinuation<Line, Never>)])>(([], []))
+  private typealias Waiter = (predicate: @Sendable (Line) -> Bool, continuation: CheckedContinuation<Line, Never>)
+
+  private let state = Mutex<(lines: [Line], waiters: [Waiter])>(([], []))
 
   /// A logger writing here, at `level` and above.
   func logger(level: Logger.Level = .trace) -> Logger {
