@@ -38,6 +38,10 @@ public struct AppConfiguration: Sendable {
   /// default) for the origin of ``publicBaseURL`` only (plus its other loopback names when it is a loopback one).
   /// A request without `Origin` (not a browser) is always let through.
   public var allowedOrigins: [String] = []
+  /// Refused messages a live page may send per window; past them, its connection is closed (1008).
+  public var liveMessageRefusals = WindowLimit(20, per: .seconds(60))
+  /// Lines each log statement may write per window, the rest summarised in one line; `nil`: no limit.
+  public var logLineLimit: WindowLimit? = WindowLimit(10, per: .seconds(60))
 
   public init(
     host: String = "127.0.0.1",

@@ -29,6 +29,8 @@ public func buildApplication(
   logger: Logger,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
+  // Every line the application writes, Hummingbird's included, is bounded per statement.
+  let logger = logger.rateLimited(configuration.logLineLimit, clock: clock)
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
   let signupAPI = SignupAPIFactory(
     availability: configuration.availability, localAddress: localAddress, httpClient: httpClient
@@ -92,7 +94,7 @@ func buildRouter(
     logger: logger,
     publicAddress: publicAddress
   ).addRoutes(to: router)
-  PagesController(index: index).addRoutes(to: router)
+  PagesController(index: index, maxFieldCharacters: configuration.maxFieldCharacters).addRoutes(to: router)
   LiveSignupController(configuration: configuration, signupAPI: signupAPI, clock: clock, logger: logger)
     .addRoutes(to: router)
   LiveSearchController(configuration: configuration, searchClient: searchClient, clock: clock, logger: logger)

@@ -65,12 +65,22 @@ struct Serve: AsyncParsableCommand {
 
   @OptionGroup(title: "Connection limits")
   var connections: ConnectionOptions
+  @Option(
+    help: ArgumentHelp(
+      "Lines each log statement may write per minute; the rest are counted in one summary line (0: no limit).",
+      valueName: "n"
+    )
+  )
+  var logLinesPerMinute = 10
 
   func validate() throws {
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError("unknown log level \"\(logLevel)\": use trace, debug, info, notice, warning, error or critical")
     }
     guard (0...65_535).contains(port) else { throw ValidationError("the port must be between 0 and 65535") }
+    guard (0...1_000_000).contains(logLinesPerMinute) else {
+      throw ValidationError("--log-lines-per-minute must be between 0 (no limit) and 1000000")
+    }
     if let searchRateLimit, searchRateLimit < 1 {
       throw ValidationError("--search-rate-limit must be at least 1")
     }
@@ -115,6 +125,7 @@ struct Serve: AsyncParsableCommand {
     configuration.connectionLimits = connections.limits
     configuration.publicBaseURL = publicURL
     configuration.allowedOrigins = allowedOrigin
+    configuration.logLineLimit = logLinesPerMinute == 0 ? nil : WindowLimit(logLinesPerMinute, per: .seconds(60))
     if github {
       configuration.availability = .github(token: token)
       configuration.search = .github(token: token)

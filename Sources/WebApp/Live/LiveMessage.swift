@@ -19,6 +19,8 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
   case textTooLong(limit: Int)
   /// A key appears twice in the message; named only when it is one the message may have.
   case duplicateKey(String?)
+  /// Not a refusal of one message: the last error before the server closes the connection (1008).
+  case tooManyRefusals(limit: WindowLimit)
 
   var description: String {
     switch self {
@@ -31,6 +33,7 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
     case .textTooLong(let limit): "Text too long (at most \(limit) characters)"
     case .duplicateKey(let key?): "The key \"\(key)\" appears more than once: send it once"
     case .duplicateKey(nil): "A key appears more than once: send each key once"
+    case .tooManyRefusals(let limit): "Too many refused messages (more than \(limit)): closing the connection"
     }
   }
 }

@@ -36,7 +36,8 @@ struct LiveSearchController: Sendable {
   {
     let session = LiveSearchSession(
       reactor: SearchReactor(client: searchClient), queryThrottle: configuration.queryThrottle, clock: clock)
-    let connection = LiveConnection(inbound: inbound, outbound: outbound, logger: logger)
+    let connection = LiveConnection(
+      inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals, clock: clock)
     try await connection.run(
       render: { send in
         var page = LiveSearchState(messages: messages)

@@ -43,8 +43,10 @@ struct TestApp {
     return logger
   }
 
-  func application() -> some ApplicationProtocol {
-    buildApplication(configuration, accounts: accounts, index: index, httpClient: .shared, logger: Self.quietLogger)
+  func application(clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Self.quietLogger)
+    -> some ApplicationProtocol
+  {
+    buildApplication(configuration, accounts: accounts, index: index, httpClient: .shared, clock: clock, logger: logger)
   }
 }
 
