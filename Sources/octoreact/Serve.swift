@@ -30,7 +30,15 @@ struct Serve: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Searches per minute each client may make on this server's API, answered as GitHub does when exceeded (default: no limit).",
+      "Per-client rate limits, answered as GitHub does (on by default). Each client address (IPv6: its /64) may make 300 user lookups (GET /users/{name} and the Signup page's checks) per 15 minutes, 120 searches per minute and 5 signups per minute; `off` lifts them all, for tests and benchmarks.",
+      valueName: "on|off"
+    )
+  )
+  var rateLimit: RateLimitSwitch = .on
+
+  @Option(
+    help: ArgumentHelp(
+      "Searches per minute each client may make, on the API and the Search page (default: 120).",
       valueName: "n"
     )
   )
@@ -52,9 +60,20 @@ struct Serve: AsyncParsableCommand {
       throw ValidationError("unknown log level \"\(logLevel)\": use trace, debug, info, notice, warning, error or critical")
     }
     guard (0...65_535).contains(port) else { throw ValidationError("the port must be between 0 and 65535") }
-    if let searchRateLimit, searchRateLimit < 1 {
-      throw ValidationError("--search-rate-limit must be at least 1")
+    if let searchRateLimit, !(1...1_000_000).contains(searchRateLimit) {
+      throw ValidationError("--search-rate-limit must be between 1 and 1000000")
     }
+    if searchRateLimit != nil, rateLimit == .off {
+      throw ValidationError("--search-rate-limit has no effect with --rate-limit off")
+    }
+  }
+
+  /// The budgets the options ask for: the standard ones, or none, with the search limit given.
+  var rateLimits: RateLimits {
+    guard rateLimit == .on else { return .off }
+    var limits = RateLimits.standard
+    if let searchRateLimit { limits.search = RateLimitRule(limit: searchRateLimit, window: .seconds(60)) }
+    return limits
   }
 
   func run() async throws {
@@ -83,7 +102,7 @@ struct Serve: AsyncParsableCommand {
     defer { try? repositories.close() }
 
     let token = githubToken ?? ProcessInfo.processInfo.environment["OCTOREACT_GITHUB_TOKEN"]
-    var configuration = AppConfiguration(host: host, port: port, searchRateLimit: searchRateLimit)
+    var configuration = AppConfiguration(host: host, port: port, rateLimits: rateLimits)
     if github {
       configuration.availability = .github(token: token)
       configuration.search = .github(token: token)
@@ -110,4 +129,10 @@ struct Serve: AsyncParsableCommand {
       throw CommandFailure(StartupError.describe(error, host: host, port: port))
     }
   }
+}
+
+/// `serve --rate-limit on|off`.
+enum RateLimitSwitch: String, ExpressibleByArgument, CaseIterable {
+  case on
+  case off
 }

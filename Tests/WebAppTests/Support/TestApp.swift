@@ -17,7 +17,7 @@ struct TestApp {
   let configuration: AppConfiguration
 
   init(
-    configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+    configuration: AppConfiguration = .testDefault
   ) throws {
     accounts = try AccountStore.inMemory()
     index = try RepositoryIndex.inMemory()
@@ -27,7 +27,7 @@ struct TestApp {
   /// The app with `lines` (`owner/name`, one per line) in its index.
   static func withRepositories(
     _ lines: [String],
-    configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+    configuration: AppConfiguration = .testDefault
   ) async throws -> TestApp {
     let app = try TestApp(configuration: configuration)
     _ = try await app.index.importRepositories(from: Data(lines.joined(separator: "\n").utf8))
@@ -42,6 +42,13 @@ struct TestApp {
 
   func application() -> some ApplicationProtocol {
     buildApplication(configuration, accounts: accounts, index: index, httpClient: .shared, logger: Self.quietLogger)
+  }
+}
+
+extension AppConfiguration {
+  /// Port 0, no throttles, and no rate limits: tests that exercise a limit set it explicitly.
+  static var testDefault: AppConfiguration {
+    AppConfiguration(port: 0, rateLimits: .off, usernameThrottle: .zero, queryThrottle: .zero)
   }
 }
 
