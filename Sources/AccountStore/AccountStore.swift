@@ -53,6 +53,8 @@ public final class AccountStore: Sendable {
   private let lifecycle = ConnectionLifecycle()
   /// Recent lookups: this store is the only writer of its file, so it keeps them exact.
   private let cache = AccountCache()
+  /// The usernames being signed up now, one signup each.
+  private let claims = NameClaims()
 
 
   /// Opens the SQLite database at `path` in WAL mode, creating its folders and file if needed,
@@ -150,8 +152,10 @@ public final class AccountStore: Sendable {
   ///
   /// Cheap checks come first: the rules, then whether the name is taken. Only then is the
   /// password hashed (off the cooperative pool, in the bounded hashing queue), and the row
-  /// inserted; should another signup of the same name win the race meanwhile, the unique index
-  /// refuses the insert and this throws ``AccountStoreError/usernameTaken(_:)`` all the same.
+  /// inserted. One signup of a name at a time does this (``NameClaims``): racing signups of one
+  /// name wait for the first, then find the name taken without hashing. Should another writer of
+  /// the file win the race meanwhile, the unique index refuses the insert and this throws
+  /// ``AccountStoreError/usernameTaken(_:)`` all the same.
   ///
   /// - Throws: ``AccountStoreError/validationFailed(_:)`` listing every broken rule,
   ///   ``AccountStoreError/usernameTaken(_:)``, ``AccountStoreError/busy(retryAfter:)`` when too many
@@ -161,8 +165,21 @@ public final class AccountStore: Sendable {
     guard errors.isEmpty else { throw .validationFailed(errors) }
     try beginOperation()
     defer { endOperation() }
-    guard try await account(named: username) == nil else { throw .usernameTaken(username) }
+    do {
+      // `lowercased()` folds at least what `COLLATE NOCASE` folds (ASCII letters), so names the
+      // index calls equal always share a claim; others sharing one only wait for each other.
+      return try await claims.withClaim(on: username.lowercased()) {
+        try await insertIfFree(username: username, password: password)
+      }
+    } catch {
+      throw Self.translate(error)
+    }
+  }
 
+  /// Checks that `username` is free, hashes `password` and inserts the row: the part of a signup
+  /// done while holding the name.
+  private func insertIfFree(username: String, password: String) async throws(AccountStoreError) -> Account {
+    guard try await account(named: username) == nil else { throw .usernameTaken(username) }
     let passwordHash = try await hash(password)
     do {
       let account = try await writer.write { db in
