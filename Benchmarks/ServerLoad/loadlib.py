@@ -149,7 +149,7 @@ class Server:
         self.proc = subprocess.Popen(
             [self.binary, "serve", "--host", HOST, "--port", "0", "--database", self.database,
              "--index", os.path.join(os.path.dirname(self.database), "repositories.sqlite"),
-             "--log-level", self.log_level, *self.extra_args],
+             "--log-level", self.log_level, "--rate-limit", "off", *self.extra_args],
             stdout=subprocess.PIPE, stderr=self._log, cwd=self.workdir,
         )
         deadline = time.monotonic() + timeout

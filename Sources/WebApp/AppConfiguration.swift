@@ -14,9 +14,9 @@ public struct AppConfiguration: Sendable {
   public var availability: APISource
   /// Where the Search screen searches (`GET /search/repositories`).
   public var search: APISource
-  /// Searches each client may make per minute on this server's API, GitHub's search limit
-  /// reproduced (GitHub allows 10 anonymous, 30 with a token); `nil` (the default) for no limit.
-  public var searchRateLimit: Int?
+  /// Each client's request budgets, shared by the API and the live pages (``RateLimits/standard``
+  /// unless told otherwise; ``RateLimits/off`` for tests and benchmarks).
+  public var rateLimits: RateLimits
   /// The interval search queries are throttled to before they are searched (the examples' 300 ms).
   public var queryThrottle: Duration
   /// The interval username edits are throttled to before a check (the examples' 300 ms).
@@ -48,7 +48,7 @@ public struct AppConfiguration: Sendable {
     port: Int = 8080,
     availability: APISource = .local,
     search: APISource = .local,
-    searchRateLimit: Int? = nil,
+    rateLimits: RateLimits = .standard,
     usernameThrottle: Duration = .milliseconds(300),
     queryThrottle: Duration = .milliseconds(300),
     maxRequestBodyBytes: Int = 16 * 1024,
@@ -59,7 +59,7 @@ public struct AppConfiguration: Sendable {
     self.port = port
     self.availability = availability
     self.search = search
-    self.searchRateLimit = searchRateLimit
+    self.rateLimits = rateLimits
     self.usernameThrottle = usernameThrottle
     self.queryThrottle = queryThrottle
     self.maxRequestBodyBytes = maxRequestBodyBytes

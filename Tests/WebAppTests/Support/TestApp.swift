@@ -20,7 +20,7 @@ struct TestApp {
   static let defaultConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
 
   init(
-    configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+    configuration: AppConfiguration = .testDefault
   ) throws {
     accounts = try AccountStore.inMemory()
     index = try RepositoryIndex.inMemory()
@@ -30,7 +30,7 @@ struct TestApp {
   /// The app with `lines` (`owner/name`, one per line) in its index.
   static func withRepositories(
     _ lines: [String],
-    configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+    configuration: AppConfiguration = .testDefault
   ) async throws -> TestApp {
     let app = try TestApp(configuration: configuration)
     _ = try await app.index.importRepositories(from: Data(lines.joined(separator: "\n").utf8))
@@ -47,6 +47,13 @@ struct TestApp {
     -> some ApplicationProtocol
   {
     buildApplication(configuration, accounts: accounts, index: index, httpClient: .shared, clock: clock, logger: logger)
+  }
+}
+
+extension AppConfiguration {
+  /// Port 0, no throttles, and no rate limits: tests that exercise a limit set it explicitly.
+  static var testDefault: AppConfiguration {
+    AppConfiguration(port: 0, rateLimits: .off, usernameThrottle: .zero, queryThrottle: .zero)
   }
 }
 

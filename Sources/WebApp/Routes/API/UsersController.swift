@@ -7,9 +7,14 @@ struct UsersController: Sendable {
   let accounts: AccountStore
   let maxBodyBytes: Int
 
-  func addRoutes(to router: Router<some RequestContext>) {
-    router.get("users/{username}") { request, context in try await show(request, context: context) }
-    router.post("users") { request, context in try await create(request, context: context) }
+  /// Counts lookups against each client's `core` budget and signups against its `signup` budget.
+  let rateLimiter: RateLimiter
+
+  func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
+    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .core))
+      .get("users/{username}") { request, context in try await show(request, context: context) }
+    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .signup))
+      .post("users") { request, context in try await create(request, context: context) }
   }
 
   /// The user as GitHub's API shows it: `{"login", "id", "type", "created_at"}`.
@@ -63,11 +68,13 @@ struct UsersController: Sendable {
     return JSONResponse.make(status: .created, json: Self.userJSON(account))
   }
 
-  /// The API's answer to a signup the store refused: 409 for a taken name, 422 for broken rules.
+  /// The API's answer to a signup the store refused: 409 for a taken name, 422 for broken rules,
+  /// 503 with `retry-after` when too many passwords are being hashed.
   private static func answer(for error: any Error) -> any Error {
     guard let error = error as? AccountStoreError else { return error }
     if error.isUsernameTaken { return APIError(status: .conflict, message: "Username already taken") }
     if !error.fieldErrors.isEmpty { return APIError.validationFailed(error.fieldErrors) }
+    if let retryAfter = error.retryAfter { return APIError.busy(retryAfter: retryAfter) }
     return error
   }
 }
