@@ -38,7 +38,8 @@ extension Effect {
   /// same kind, Rx's `flatMapLatest`).
   ///
   /// **Guarantee.** Once cancelled, the work's later `send` calls are dropped by the store, checked
-  /// under the store's lock at the moment the mutation would be applied: a stale answer cannot land.
+  /// when the store reaches the mutation in its queue: a stale answer cannot land, even one sent
+  /// just before the cancellation.
   @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     Effect(.cancellable(self, id: CancelID(id), cancelInFlight: cancelInFlight))

@@ -6,7 +6,7 @@ public import Synchronization
 /// For example:
 ///
 /// ```swift
-/// let store = ReactorStore.stub(SignupReactor(api: .unimplemented, clock: clock))
+/// let store = ReactorStore.stub(SignupReactor(validation: validation))
 /// view.bind(store)
 /// view.tapSignup()
 /// #expect(store.stub.actions == [.signup])

@@ -3,9 +3,10 @@
 /// For example:
 ///
 /// ```swift
-/// let store = ReactorStore(SignupReactor(api: api, clock: ContinuousClock()))
-/// store.send(.usernameChanged("octocat"))
-/// for await state in store.states { render(state) }
+/// let store = ReactorStore(CounterReactor(clock: ContinuousClock()))   // ``Reactor``'s example
+/// store.send(.increase)                                  // store.currentState.count == 1
+/// let observation = store.observe { state in print(state.count) }
+/// for await state in store.states { print(state.count) }
 /// ```
 ///
 /// **Guarantees** (the full table, with the test of each row: `docs/runtime-guarantees.md`).
