@@ -28,26 +28,26 @@ struct TaskTable: Sendable {
     var handle: Task<Void, Never>?
     let cancelIDs: [CancelID]
     var isStarted = false
-    var isCancelled = false
   }
 
-  /// Tasks not ended yet (live, or cancelled and still running), in increasing ``TaskID`` order.
+  /// Live tasks, in increasing ``TaskID`` order.
   private var entries: [Entry] = []
+  /// Tasks cancelled after they started whose body has not returned yet. Kept apart from
+  /// ``entries`` so that cancelling, which scans the live tasks, never scans them: a store whose
+  /// replaced checks pile up behind a busy machine would otherwise scan more at every keystroke.
+  private var cancelledRunning: Set<UInt64> = []
   private var nextTaskID: UInt64 = 0
   private(set) var isShutDown = false
 
   /// True while the task may still deliver mutations: registered, not cancelled, not ended.
-  func isLive(_ task: TaskID) -> Bool {
-    guard let index = index(of: task) else { return false }
-    return !entries[index].isCancelled
-  }
+  func isLive(_ task: TaskID) -> Bool { index(of: task) != nil }
 
   /// The tasks whose body may still run: live ones, and cancelled ones that started and have not
   /// returned yet (work that ignores cancellation keeps running; its mutations are dropped).
-  var count: Int { entries.count }
+  var count: Int { entries.count + cancelledRunning.count }
 
   /// The tasks that may still deliver mutations.
-  var liveCount: Int { entries.count { !$0.isCancelled } }
+  var liveCount: Int { entries.count }
 
   /// Registers a task about to start, under the given cancellation identifiers; `nil` once shut down.
   mutating func register(cancelIDs: [CancelID]) -> TaskID? {
@@ -59,9 +59,9 @@ struct TaskTable: Sendable {
   }
 
   /// Records that the task's `Task` is about to be made; returns `false` (make none) when it is no
-  /// longer live. From now on a cancellation keeps its entry until it ends.
+  /// longer live. From now on a cancellation keeps it counted until it ends.
   mutating func markStarted(_ task: TaskID) -> Bool {
-    guard let index = index(of: task), !entries[index].isCancelled else { return false }
+    guard let index = index(of: task) else { return false }
     entries[index].isStarted = true
     return true
   }
@@ -69,7 +69,7 @@ struct TaskTable: Sendable {
   /// Attaches the running task's handle; returns `false` when it was cancelled in the meantime
   /// (the caller cancels the handle).
   mutating func attach(_ handle: Task<Void, Never>, to task: TaskID) -> Bool {
-    guard let index = index(of: task), !entries[index].isCancelled else { return false }
+    guard let index = index(of: task) else { return false }
     entries[index].isStarted = true
     entries[index].handle = handle
     return true
@@ -82,14 +82,10 @@ struct TaskTable: Sendable {
     var index = entries.count - 1
     while index >= 0 {
       // Read in place: copying the entry out retained its handle and identifiers for every look.
-      if !entries[index].isCancelled, entries[index].id != spared, entries[index].cancelIDs.contains(cancelID) {
-        if !entries[index].isStarted {
-          entries.remove(at: index)
-        } else {
-          entries[index].isCancelled = true
-          if let handle = entries[index].handle { handles.append(handle) }
-          entries[index].handle = nil
-        }
+      if entries[index].id != spared, entries[index].cancelIDs.contains(cancelID) {
+        let entry = entries.remove(at: index)
+        if entry.isStarted { cancelledRunning.insert(entry.id.raw) }
+        if let handle = entry.handle { handles.append(handle) }
       }
       index -= 1
     }
@@ -98,14 +94,21 @@ struct TaskTable: Sendable {
 
   /// Forgets a task that has ended (its body returned, or it never ran).
   mutating func finish(_ task: TaskID) {
-    if let index = index(of: task) { entries.remove(at: index) }
+    if let index = index(of: task) {
+      entries.remove(at: index)
+    } else {
+      cancelledRunning.remove(task.raw)
+    }
   }
 
   /// Forgets every task and refuses new ones; returns the handles to cancel.
   mutating func shutDown() -> [Task<Void, Never>] {
     isShutDown = true
-    defer { entries = [] }
-    return entries.compactMap { $0.isCancelled ? nil : $0.handle }
+    defer {
+      entries = []
+      cancelledRunning = []
+    }
+    return entries.compactMap(\.handle)
   }
 
   /// The position of `task` in ``entries``, by binary search.
