@@ -8,7 +8,8 @@ struct RawReply {
   var text: String
   /// The server closed (or reset) the connection; `false` when the test's safety bound closed it instead.
   var closedByServer: Bool
-  /// From the start of `readToEnd` to the end of the connection.
+  /// From before the connection was opened to its end: at least as long as any deadline the server
+  /// armed on it (a deadline starts at the accept or later), however late this client was scheduled.
   var elapsed: Duration
 
   /// The status code of the first response, or `nil` when nothing was answered.
@@ -28,6 +29,8 @@ struct RawReply {
 final class RawConnection {
   let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
   let channel: any Channel
+  /// When the test began to connect.
+  private let opened: ContinuousClock.Instant
   private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
   private var ended = false
   /// Everything received so far.
@@ -35,8 +38,9 @@ final class RawConnection {
 
   private init(
     inbound: NIOAsyncChannelInboundStream<ByteBuffer>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
-    channel: any Channel
+    channel: any Channel, opened: ContinuousClock.Instant
   ) {
+    self.opened = opened
     self.inbound = inbound.makeAsyncIterator()
     self.outbound = outbound
     self.channel = channel
@@ -46,6 +50,7 @@ final class RawConnection {
   static func with<T: Sendable>(
     port: Int, _ body: (RawConnection) async throws -> T
   ) async throws -> T {
+    let opened = ContinuousClock.now
     let asyncChannel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .channelOption(.allowRemoteHalfClosure, value: true)
       .connect(host: "127.0.0.1", port: port) { channel in
@@ -54,7 +59,7 @@ final class RawConnection {
         }
       }
     return try await asyncChannel.executeThenClose { inbound, outbound in
-      try await body(RawConnection(inbound: inbound, outbound: outbound, channel: asyncChannel.channel))
+      try await body(RawConnection(inbound: inbound, outbound: outbound, channel: asyncChannel.channel, opened: opened))
     }
   }
 
@@ -73,8 +78,6 @@ final class RawConnection {
   /// Reads until the server ends the connection. `bound` is a safety net so that a server that never
   /// closes fails the test instead of hanging it; it is not the timing under test.
   func readToEnd(bound: Duration = .seconds(10)) async -> RawReply {
-    let clock = ContinuousClock()
-    let start = clock.now
     let boundHit = Mutex(false)
     let channel = self.channel
     let watchdog = Task {
@@ -85,7 +88,7 @@ final class RawConnection {
     while await readMore() {}
     watchdog.cancel()
     return RawReply(
-      text: String(buffer: received), closedByServer: !boundHit.withLock { $0 }, elapsed: clock.now - start)
+      text: String(buffer: received), closedByServer: !boundHit.withLock { $0 }, elapsed: ContinuousClock.now - opened)
   }
 
   /// Appends the next read to `received`; `false` once the connection has ended (closed or reset).
