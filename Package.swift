@@ -180,12 +180,21 @@ let package = Package(
     ),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountStore", "SignupFeature", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["AccountStore", "SignupFeature", "DatabaseFile", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "RepositoryIndexTests",
-      dependencies: ["RepositoryIndex", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["RepositoryIndex", "DatabaseFile", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strictSettings
+    ),
+    // The command line: its logic through `@testable import octoreact`, its behaviour through the built binary.
+    .testTarget(
+      name: "OctoreactCLITests",
+      dependencies: [
+        "octoreact", "AccountStore", "RepositoryIndex", "DatabaseFile",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -8,6 +8,7 @@
 /// | ``usernameTaken(_:)`` | ``isUsernameTaken`` | 409 |
 /// | ``validationFailed(_:)`` | ``fieldErrors`` (non-empty) | 422 |
 /// | ``cannotOpen(path:reason:)`` | ``isCannotOpen`` | (at startup) |
+/// | ``otherOctoreactDatabase(path:reason:)`` | ``isOtherOctoreactDatabase``, ``isCannotOpen`` | (at startup) |
 /// | ``storage(_:)`` | none of the above | 500 |
 ///
 /// **No secrets:** the description names usernames, paths and SQLite messages, never a password,
@@ -29,6 +30,7 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
     case usernameTaken(String)
     case validationFailed([FieldError])
     case cannotOpen(path: String, reason: String)
+    case otherOctoreactDatabase(path: String, reason: String)
     case storage(String)
   }
 
@@ -64,6 +66,11 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
     return []
   }
 
+  /// The file at `path` is Octoreact's other database (the repository index), refused unchanged.
+  public static func otherOctoreactDatabase(path: String, reason: String) -> AccountStoreError {
+    AccountStoreError(.otherOctoreactDatabase(path: path, reason: reason))
+  }
+
   /// True when the username is already taken.
   public var isUsernameTaken: Bool {
     if case .usernameTaken = kind { return true }
@@ -72,7 +79,15 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
 
   /// True when the database could not be opened.
   public var isCannotOpen: Bool {
-    if case .cannotOpen = kind { return true }
+    switch kind {
+    case .cannotOpen, .otherOctoreactDatabase: true
+    default: false
+    }
+  }
+
+  /// True when the file is Octoreact's other database: the command line then names the option that takes it.
+  public var isOtherOctoreactDatabase: Bool {
+    if case .otherOctoreactDatabase = kind { return true }
     return false
   }
 
@@ -82,7 +97,7 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
       "Username already taken: “\(login)”"
     case .validationFailed(let errors):
       "Validation failed: " + errors.map { "\($0.field) \($0.code): \($0.message)" }.joined(separator: "; ")
-    case .cannotOpen(let path, let reason):
+    case .cannotOpen(let path, let reason), .otherOctoreactDatabase(let path, let reason):
       "Cannot open the account database at “\(path)”: \(reason)"
     case .storage(let description):
       "Account storage failed: \(description)"

@@ -39,13 +39,7 @@ struct IndexCommand: AsyncParsableCommand {
     var index: String = DataDirectory.defaultIndexPath
 
     func run() async throws {
-      let repositories: RepositoryIndex
-      do {
-        repositories = try RepositoryIndex(path: index)
-      } catch {
-        Self.printError("error: \(error)")
-        throw ExitCode.failure
-      }
+      let repositories = try DatabaseOption.openIndex(at: index)
       defer { try? repositories.close() }
 
       let progress = ProgressLine(isEnabled: isatty(STDERR_FILENO) == 1)
