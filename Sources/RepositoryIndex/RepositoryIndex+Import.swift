@@ -34,6 +34,7 @@ extension RepositoryIndex {
   ) async throws(RepositoryIndexError) -> ImportReport {
     let source = try ByteSource.open(fileURL)
     defer { source.close() }
+    try source.requireText()
     return try await importRepositories(from: source, progress: progress)
   }
 
