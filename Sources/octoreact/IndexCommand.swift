@@ -21,11 +21,11 @@ struct IndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import repositories into the index.",
       discussion: """
-        FILE is one of: a list of owner/name lines (blank lines and # comments ignored), a GitHub \
-        search response or JSON array of repository objects, or JSON Lines (one repository object \
-        per line). The format is detected. Repositories already in the index are updated, so \
-        importing a file twice changes nothing. Lines that cannot be imported are skipped and \
-        listed.
+        FILE is one of: a list of owner/name lines or github.com addresses (blank lines and # comments \
+        ignored), a GitHub search response or JSON array of repository objects, or JSON Lines (one \
+        repository object per line). The format is detected. Repositories already in the index are \
+        updated, so importing a file twice changes nothing. Lines that cannot be imported are skipped \
+        and listed.
         """
     )
 

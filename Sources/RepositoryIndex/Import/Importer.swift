@@ -66,7 +66,7 @@ struct Importer {
     switch format {
     case .nameList:
       guard first != UInt8(ascii: "#") else { return }
-      switch NameBytes.parse(line) {
+      switch NameBytes.parse(NameBytes.strippingAddress(line)) {
       case .success(let name): try writer.write(name)
       case .failure(let error): writer.skip(ImportIssue(line: number, message: error.message))
       }
