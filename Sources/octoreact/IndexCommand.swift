@@ -96,29 +96,20 @@ struct IndexCommand: AsyncParsableCommand {
   }
 }
 
-/// The progress line an import redraws on a terminal's standard error.
+/// The progress line an import redraws on a terminal's standard error (see ``ImportProgressText``).
 private final class ProgressLine: Sendable {
   private let isEnabled: Bool
-  private let start = ContinuousClock.now
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
 
   init(isEnabled: Bool) {
     self.isEnabled = isEnabled
+    start = clock.now
   }
 
   func show(_ progress: ImportProgress) {
     guard isEnabled else { return }
-    let text: String
-    switch progress.phase {
-    case .reading:
-      let elapsed = ContinuousClock.now - start
-      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      let rate = seconds > 0 ? Int(Double(progress.repositoriesRead) / seconds) : 0
-      text =
-        "importing… \(Int(progress.fractionRead * 100))% "
-        + "(\(IndexCommand.Import.grouped(progress.linesRead)) lines, \(IndexCommand.Import.grouped(rate)) rows/s)"
-    case .indexing:
-      text = "building the search index (\(IndexCommand.Import.grouped(progress.repositoriesRead)) repositories)…"
-    }
+    let text = ImportProgressText.line(for: progress, elapsed: clock.now - start)
     FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
   }
 

@@ -28,7 +28,8 @@ struct Importer {
         }
         try Self.read(line: Self.trimmed(bytes, isFirst: number == 1), number: number, format: format, into: writer)
         if number & 4095 == 0 {
-          reporter.report(.reading, bytesRead: reader.bytesRead, lines: number, repositories: writer.report.imported)
+          reporter.report(
+            .reading, bytesRead: reader.bytesConsumed, lines: number, repositories: writer.report.imported)
         }
       }
       lines = lastLine
