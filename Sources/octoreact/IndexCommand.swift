@@ -54,7 +54,7 @@ struct IndexCommand: AsyncParsableCommand {
       progress.clear()
 
       for issue in report.issues.prefix(Self.maximumIssuesShown) {
-        Self.printError("\(file):\(issue.line): \(issue.message)")
+        Self.printError("\(file):\(issue.line): \(Self.printable(issue.message))")
       }
       if report.skipped > Self.maximumIssuesShown {
         Self.printError("… and \(Self.grouped(report.skipped - Self.maximumIssuesShown)) more")
@@ -88,6 +88,25 @@ struct IndexCommand: AsyncParsableCommand {
         result.append(digit)
       }
       return number < 0 ? "-" + result : result
+    }
+
+    /// The longest issue message printed, in characters: a skipped line may be up to 1 MiB.
+    static let maximumMessageLength = 300
+
+    /// `message` safe for a terminal: control characters (an escape sequence in a line of the file) shown
+    /// as `\u{1B}`, and cut after ``maximumMessageLength`` characters.
+    static func printable(_ message: String) -> String {
+      var result = ""
+      for (offset, character) in message.enumerated() {
+        guard offset < maximumMessageLength else { return result + "…" }
+        let scalars = character.unicodeScalars
+        if scalars.contains(where: { $0.properties.generalCategory == .control }) {
+          result += scalars.map { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+        } else {
+          result.append(character)
+        }
+      }
+      return result
     }
 
     static func printError(_ line: String) {
