@@ -61,6 +61,9 @@ class Server:
                     str(self.binary), "serve", "--host", "127.0.0.1", "--port", "0",
                     "--database", str(self.database),
                     "--index", str(self.database.with_name("repositories.sqlite")),
+                    # Every test signs up and checks names from 127.0.0.1: one client to the limits.
+                    # The limits themselves are tested in Tests/WebAppTests/RateLimitAPITests.swift.
+                    "--rate-limit", "off",
                 ],
                 cwd=REPOSITORY,
                 stdin=subprocess.DEVNULL,

@@ -25,7 +25,7 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2
 
 ulimit -n 8192
 work="$(mktemp -d /tmp/octoreact-http-XXXXXX)"
-"$binary" serve --host 127.0.0.1 --port 0 --database "$work/accounts.sqlite" --index "$work/repositories.sqlite" >"$work/stdout" 2>"$work/server.log" &
+"$binary" serve --host 127.0.0.1 --port 0 --rate-limit off --database "$work/accounts.sqlite" --index "$work/repositories.sqlite" >"$work/stdout" 2>"$work/server.log" &
 server=$!
 trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
 

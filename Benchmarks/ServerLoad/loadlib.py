@@ -118,9 +118,11 @@ class Sampler:
 class Server:
     """`octoreact serve --port 0 --database <fresh tmp dir>/accounts.sqlite`, as a context manager."""
 
-    def __init__(self, binary: str = DEFAULT_BINARY, log_level: str = "info", workdir: str | None = None):
+    def __init__(self, binary: str = DEFAULT_BINARY, log_level: str = "info", workdir: str | None = None,
+                 extra_args: list[str] | None = None):
         self.binary = binary
         self.log_level = log_level
+        self.extra_args = list(extra_args or [])
         self.workdir = workdir or tempfile.mkdtemp(prefix="octoreact-load-")
         self.database = os.path.join(self.workdir, "accounts.sqlite")
         self.log_path = os.path.join(self.workdir, "server.log")
@@ -147,7 +149,7 @@ class Server:
         self.proc = subprocess.Popen(
             [self.binary, "serve", "--host", HOST, "--port", "0", "--database", self.database,
              "--index", os.path.join(os.path.dirname(self.database), "repositories.sqlite"),
-             "--log-level", self.log_level],
+             "--log-level", self.log_level, "--rate-limit", "off", *self.extra_args],
             stdout=subprocess.PIPE, stderr=self._log, cwd=self.workdir,
         )
         deadline = time.monotonic() + timeout

@@ -18,8 +18,10 @@ internal import Synchronization
 /// - The server checks the client's rules (``UsernameRules``, ``PasswordPolicy``) before doing
 ///   anything costly, and reports every broken rule as a ``FieldError``.
 /// - Passwords are hashed and verified on GCD threads, never on Swift's cooperative pool, so a
-///   signup's 250 ms of bcrypt does not stall other tasks. A password longer than
-///   ``PasswordPolicy/maximumBytes`` is refused, never truncated.
+///   signup's 250 ms of bcrypt does not stall other tasks; at most ``HashingLimits/maxConcurrent``
+///   at once, at most ``HashingLimits/maxWaiting`` in line, any more refused with
+///   ``AccountStoreError/busy(retryAfter:)``. A password longer than ``PasswordPolicy/maximumBytes``
+///   is refused, never truncated.
 /// - No password or password hash appears in any error, and nothing is logged.
 ///
 /// For example:
@@ -41,6 +43,8 @@ internal import Synchronization
 public final class AccountStore: Sendable {
   private let writer: any DatabaseWriter
   private let passwordHasher: PasswordHasher
+  /// Where hashing runs, a bounded amount at once.
+  private let hashing: HashingQueue
   let usernameRules: UsernameRules
   let passwordPolicy: PasswordPolicy
   /// The hash an unknown username is checked against, made on first need (see `verifyPassword`).
@@ -49,6 +53,8 @@ public final class AccountStore: Sendable {
   private let lifecycle = ConnectionLifecycle()
   /// Recent lookups: this store is the only writer of its file, so it keeps them exact.
   private let cache = AccountCache()
+  /// The usernames being signed up now, one signup each.
+  private let claims = NameClaims()
 
 
   /// Opens the SQLite database at `path` in WAL mode, creating its folders and file if needed,
@@ -61,6 +67,7 @@ public final class AccountStore: Sendable {
   public convenience init(
     path: String,
     passwordHasher: PasswordHasher = .bcrypt(cost: PasswordHasher.minimumProductionCost),
+    hashingLimits: HashingLimits = .standard,
     usernameRules: UsernameRules = .github,
     passwordPolicy: PasswordPolicy = .standard
   ) throws(AccountStoreError) {
@@ -69,6 +76,7 @@ public final class AccountStore: Sendable {
       writer: pool,
       location: path,
       passwordHasher: passwordHasher,
+      hashingLimits: hashingLimits,
       usernameRules: usernameRules,
       passwordPolicy: passwordPolicy
     )
@@ -79,6 +87,7 @@ public final class AccountStore: Sendable {
   /// Its hasher defaults to ``PasswordHasher/insecureFastBcryptForTesting`` (bcrypt cost 4).
   public static func inMemory(
     passwordHasher: PasswordHasher = .insecureFastBcryptForTesting,
+    hashingLimits: HashingLimits = .standard,
     usernameRules: UsernameRules = .github,
     passwordPolicy: PasswordPolicy = .standard
   ) throws(AccountStoreError) -> AccountStore {
@@ -92,6 +101,7 @@ public final class AccountStore: Sendable {
       writer: queue,
       location: ":memory:",
       passwordHasher: passwordHasher,
+      hashingLimits: hashingLimits,
       usernameRules: usernameRules,
       passwordPolicy: passwordPolicy
     )
@@ -101,6 +111,7 @@ public final class AccountStore: Sendable {
     writer: any DatabaseWriter,
     location: String,
     passwordHasher: PasswordHasher,
+    hashingLimits: HashingLimits,
     usernameRules: UsernameRules,
     passwordPolicy: PasswordPolicy
   ) throws(AccountStoreError) {
@@ -115,6 +126,7 @@ public final class AccountStore: Sendable {
     }
     self.writer = writer
     self.passwordHasher = passwordHasher
+    self.hashing = HashingQueue(hashingLimits)
     self.usernameRules = usernameRules
     self.passwordPolicy = passwordPolicy
   }
@@ -139,20 +151,36 @@ public final class AccountStore: Sendable {
   /// Creates an account after checking the signup rules.
   ///
   /// Cheap checks come first: the rules, then whether the name is taken. Only then is the
-  /// password hashed (off the cooperative pool), and the row inserted; should another signup of
-  /// the same name win the race meanwhile, the unique index refuses the insert and this throws
+  /// password hashed (off the cooperative pool, in the bounded hashing queue), and the row
+  /// inserted. One signup of a name at a time does this (``NameClaims``): racing signups of one
+  /// name wait for the first, then find the name taken without hashing. Should another writer of
+  /// the file win the race meanwhile, the unique index refuses the insert and this throws
   /// ``AccountStoreError/usernameTaken(_:)`` all the same.
   ///
   /// - Throws: ``AccountStoreError/validationFailed(_:)`` listing every broken rule,
-  ///   ``AccountStoreError/usernameTaken(_:)``, or ``AccountStoreError/storage(_:)``.
+  ///   ``AccountStoreError/usernameTaken(_:)``, ``AccountStoreError/busy(retryAfter:)`` when too many
+  ///   passwords are being hashed, or ``AccountStoreError/storage(_:)``.
   public func createAccount(username: String, password: String) async throws(AccountStoreError) -> Account {
     let errors = validationErrors(username: username, password: password)
     guard errors.isEmpty else { throw .validationFailed(errors) }
     try beginOperation()
     defer { endOperation() }
-    guard try await account(named: username) == nil else { throw .usernameTaken(username) }
+    do {
+      // `lowercased()` folds at least what `COLLATE NOCASE` folds (ASCII letters), so names the
+      // index calls equal always share a claim; others sharing one only wait for each other.
+      return try await claims.withClaim(on: username.lowercased()) {
+        try await insertIfFree(username: username, password: password)
+      }
+    } catch {
+      throw Self.translate(error)
+    }
+  }
 
-    let passwordHash = await passwordHasher.hashOffCooperativePool(password)
+  /// Checks that `username` is free, hashes `password` and inserts the row: the part of a signup
+  /// done while holding the name.
+  private func insertIfFree(username: String, password: String) async throws(AccountStoreError) -> Account {
+    guard try await account(named: username) == nil else { throw .usernameTaken(username) }
+    let passwordHash = try await hash(password)
     do {
       let account = try await writer.write { db in
         var record = AccountRecord(id: nil, login: username, passwordHash: passwordHash, createdAt: Date())
@@ -188,10 +216,10 @@ public final class AccountStore: Sendable {
       throw Self.translate(error)
     }
     guard let record else {
-      _ = await passwordHasher.verifyOffCooperativePool(password, hash: await decoy())
+      _ = try await verify(password, hash: try await decoy())
       return nil
     }
-    guard await passwordHasher.verifyOffCooperativePool(password, hash: record.passwordHash) else { return nil }
+    guard try await verify(password, hash: record.passwordHash) else { return nil }
     return record.account
   }
 
@@ -224,9 +252,27 @@ public final class AccountStore: Sendable {
     if lifecycle.end() { try? writer.close() }
   }
 
-  private func decoy() async -> String {
+  /// `password` hashed in the hashing queue.
+  private func hash(_ password: String) async throws(AccountStoreError) -> String {
+    do {
+      return try await hashing.run { [passwordHasher] in passwordHasher.hash(password) }
+    } catch {
+      throw Self.translate(error)
+    }
+  }
+
+  /// `password` verified against `hash` in the hashing queue.
+  private func verify(_ password: String, hash: String) async throws(AccountStoreError) -> Bool {
+    do {
+      return try await hashing.run { [passwordHasher] in passwordHasher.verify(password, hash: hash) }
+    } catch {
+      throw Self.translate(error)
+    }
+  }
+
+  private func decoy() async throws(AccountStoreError) -> String {
     if let hash = decoyHash.withLock({ $0 }) { return hash }
-    let hash = await passwordHasher.hashOffCooperativePool(UUID().uuidString)
+    let hash = try await hash(UUID().uuidString)
     return decoyHash.withLock { stored in
       if let stored { return stored }
       stored = hash

@@ -7,6 +7,7 @@
 /// |---|---|---|
 /// | ``usernameTaken(_:)`` | ``isUsernameTaken`` | 409 |
 /// | ``validationFailed(_:)`` | ``fieldErrors`` (non-empty) | 422 |
+/// | ``busy(retryAfter:)`` | ``isBusy``, ``retryAfter`` | 503 with `retry-after` |
 /// | ``cannotOpen(path:reason:)`` | ``isCannotOpen`` | (at startup) |
 /// | ``otherOctoreactDatabase(path:reason:)`` | ``isOtherOctoreactDatabase``, ``isCannotOpen`` | (at startup) |
 /// | ``storage(_:)`` | none of the above | 500 |
@@ -29,6 +30,7 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
   private enum Kind: Sendable, Hashable {
     case usernameTaken(String)
     case validationFailed([FieldError])
+    case busy(retryAfter: Duration)
     case cannotOpen(path: String, reason: String)
     case otherOctoreactDatabase(path: String, reason: String)
     case storage(String)
@@ -48,6 +50,12 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
   /// The signup breaks the username or password rules; every broken rule is listed.
   public static func validationFailed(_ errors: [FieldError]) -> AccountStoreError {
     AccountStoreError(.validationFailed(errors))
+  }
+
+  /// The store has more password hashing in hand than it takes on (``HashingLimits``); try again
+  /// after `retryAfter`.
+  public static func busy(retryAfter: Duration) -> AccountStoreError {
+    AccountStoreError(.busy(retryAfter: retryAfter))
   }
 
   /// The database at `path` could not be created, opened or migrated.
@@ -77,6 +85,18 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
     return false
   }
 
+  /// True when the store was too busy to hash a password (``busy(retryAfter:)``).
+  public var isBusy: Bool {
+    if case .busy = kind { return true }
+    return false
+  }
+
+  /// How long to wait before trying again, for ``busy(retryAfter:)``; `nil` otherwise.
+  public var retryAfter: Duration? {
+    if case .busy(let retryAfter) = kind { return retryAfter }
+    return nil
+  }
+
   /// True when the database could not be opened.
   public var isCannotOpen: Bool {
     switch kind {
@@ -97,6 +117,8 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
       "Username already taken: “\(login)”"
     case .validationFailed(let errors):
       "Validation failed: " + errors.map { "\($0.field) \($0.code): \($0.message)" }.joined(separator: "; ")
+    case .busy(let retryAfter):
+      "Too many passwords are being hashed: try again in \(retryAfter.components.seconds + 1) s"
     case .cannotOpen(let path, let reason), .otherOctoreactDatabase(let path, let reason):
       "Cannot open the account database at “\(path)”: \(reason)"
     case .storage(let description):

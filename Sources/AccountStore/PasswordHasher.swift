@@ -1,4 +1,3 @@
-internal import Dispatch
 internal import HummingbirdBcrypt
 internal import SignupFeature
 
@@ -7,7 +6,7 @@ internal import SignupFeature
 ///
 /// **Threading:** both functions are slow on purpose (bcrypt at cost 12 takes about 250 ms) and
 /// block the thread that calls them. ``AccountStore`` never calls them on Swift's cooperative
-/// thread pool: it runs them on GCD threads (see `PasswordHasher.queue`).
+/// thread pool: it runs them on GCD threads, a bounded number at once (see `HashingQueue`).
 ///
 /// For example:
 ///
@@ -61,35 +60,4 @@ public struct PasswordHasher: Sendable {
   /// Bcrypt at cost 4, its minimum: about a millisecond a hash. **Tests and benchmarks only**;
   /// it offers no protection to a stolen database.
   public static let insecureFastBcryptForTesting = PasswordHasher.bcrypt(cost: 4)
-}
-
-extension PasswordHasher {
-  /// Where hashing runs. Bcrypt keeps a core busy for hundreds of milliseconds without suspending.
-  /// Swift's cooperative pool has one thread per core and expects every job to yield quickly: two
-  /// signups hashing there at once would stall every other task of the server on a two-core
-  /// machine (WebSocket frames, searches, timers). So the work runs on GCD worker threads instead,
-  /// and the calling task suspends on a continuation until it is done. A concurrent queue (not
-  /// overcommitting) lets GCD size its threads to the cores, so a burst of signups waits in line
-  /// instead of spawning a thread each.
-  private static let queue = DispatchQueue(
-    label: "octoreact.account-store.password-hashing",
-    qos: .userInitiated,
-    attributes: .concurrent
-  )
-
-  /// ``hash(_:)`` on a GCD thread, suspending the caller meanwhile.
-  func hashOffCooperativePool(_ password: String) async -> String {
-    await runOffCooperativePool { $0.hash(password) }
-  }
-
-  /// ``verify(_:hash:)`` on a GCD thread, suspending the caller meanwhile.
-  func verifyOffCooperativePool(_ password: String, hash: String) async -> Bool {
-    await runOffCooperativePool { $0.verify(password, hash: hash) }
-  }
-
-  private func runOffCooperativePool<T: Sendable>(_ work: @escaping @Sendable (PasswordHasher) -> T) async -> T {
-    await withCheckedContinuation { continuation in
-      Self.queue.async { continuation.resume(returning: work(self)) }
-    }
-  }
 }

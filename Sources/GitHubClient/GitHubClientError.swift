@@ -134,8 +134,10 @@ public struct GitHubClientError: Error, Sendable, Hashable, CustomStringConverti
   public func retryDelay(now: Date) -> Duration? {
     guard case .rateLimited(let resetAt, let retryAfter) = kind else { return nil }
     let untilReset = resetAt.map { reset -> Duration in
-      let seconds = max(0, reset.timeIntervalSince(now))
-      return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+      // Clamped before the conversion, which traps beyond Int64: a reset date can be anything (a hostile header).
+      let seconds = reset.timeIntervalSince(now)
+      guard seconds.isFinite else { return seconds > 0 ? Self.longestRetryDelay : .zero }
+      return .milliseconds(Int64((min(max(0, seconds), Self.longestRetryDelaySeconds) * 1000).rounded(.up)))
     }
     switch (retryAfter, untilReset) {
     case (nil, nil): return nil
@@ -143,6 +145,10 @@ public struct GitHubClientError: Error, Sendable, Hashable, CustomStringConverti
     case (let a?, let b?): return max(a, b, .zero)
     }
   }
+
+  /// The longest ``retryDelay(now:)``: about 8,000 years, past any real rate limit and far from Int64's end.
+  static let longestRetryDelaySeconds: Double = 253_402_300_799
+  static let longestRetryDelay: Duration = .seconds(253_402_300_799)
 
   /// The field errors of a validation failure; empty for every other error.
   public var fieldErrors: [GitHubFieldError] {

@@ -70,7 +70,8 @@ public struct SearchMessages: Sendable, Hashable {
     case .invalidQuery(let message):
       return invalidQuery(message)
     case .rateLimited(let resetsAt):
-      let seconds = resetsAt.map { Int($0.timeIntervalSince(now).rounded(.up)) }
+      // `exactly`: a reset too far away for an Int (a hostile header) reads as unknown, instead of trapping.
+      let seconds = resetsAt.flatMap { Int(exactly: $0.timeIntervalSince(now).rounded(.up)) }
       return rateLimited(secondsRemaining: seconds)
     }
   }

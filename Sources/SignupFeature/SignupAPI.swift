@@ -39,6 +39,12 @@ public enum SignupOutcome: Sendable, Hashable {
   case refused
   /// The request did not get an answer (transport error, server error).
   case failed
+  /// The server refused: this client made too many signups lately; `retryAfter` says for how long,
+  /// when the server said.
+  case rateLimited(retryAfter: Duration?)
+  /// The server is too busy to hash another password now; `retryAfter` says when to try again, when
+  /// the server said.
+  case serverBusy(retryAfter: Duration?)
 
   /// True for ``created(username:)``.
   public var isSuccess: Bool {
@@ -52,4 +58,7 @@ public enum SignupAPIError: Error, Sendable, Hashable {
   /// The server refuses requests for a while (GitHub's rate limit); `retryAfter` says for how long,
   /// when the server said.
   case rateLimited(retryAfter: Duration?)
+  /// The server has more work in hand than it takes on (`503`); `retryAfter` says when to try
+  /// again, when the server said.
+  case serverBusy(retryAfter: Duration?)
 }

@@ -46,6 +46,8 @@ public struct ValidationService: Sendable {
         : .failed(message: messages.usernameTaken)
     } catch SignupAPIError.rateLimited(let retryAfter) {
       return .failed(message: messages.rateLimited(retryAfter: retryAfter))
+    } catch SignupAPIError.serverBusy(let retryAfter) {
+      return .failed(message: messages.serverBusy(retryAfter: retryAfter))
     } catch {
       return .failed(message: messages.serverError)
     }
@@ -87,10 +89,16 @@ public struct ValidationService: Sendable {
 
   // MARK: - Signup
 
-  /// Sends the signup request; a request that throws is a ``SignupOutcome/failed`` outcome.
+  /// Sends the signup request; a request that throws is a ``SignupOutcome/failed`` outcome, or
+  /// ``SignupOutcome/rateLimited(retryAfter:)`` / ``SignupOutcome/serverBusy(retryAfter:)`` when the
+  /// server said to wait.
   public func signup(username: String, password: String) async -> SignupOutcome {
     do {
       return try await api.signup(username, password)
+    } catch SignupAPIError.rateLimited(let retryAfter) {
+      return .rateLimited(retryAfter: retryAfter)
+    } catch SignupAPIError.serverBusy(let retryAfter) {
+      return .serverBusy(retryAfter: retryAfter)
     } catch {
       return .failed
     }

@@ -14,9 +14,9 @@ public struct AppConfiguration: Sendable {
   public var availability: APISource
   /// Where the Search screen searches (`GET /search/repositories`).
   public var search: APISource
-  /// Searches each client may make per minute on this server's API, GitHub's search limit
-  /// reproduced (GitHub allows 10 anonymous, 30 with a token); `nil` (the default) for no limit.
-  public var searchRateLimit: Int?
+  /// Each client's request budgets, shared by the API and the live pages (``RateLimits/standard``
+  /// unless told otherwise; ``RateLimits/off`` for tests and benchmarks).
+  public var rateLimits: RateLimits
   /// The interval search queries are throttled to before they are searched (the examples' 300 ms).
   public var queryThrottle: Duration
   /// The interval username edits are throttled to before a check (the examples' 300 ms).
@@ -29,13 +29,26 @@ public struct AppConfiguration: Sendable {
   public var maxFieldCharacters: Int
   /// Timeouts of every HTTP connection and the most connections open at once.
   public var connectionLimits = ConnectionLimits()
+  /// The URL this server is reached at, such as `https://octoreact.example`, for every absolute URL it writes
+  /// (`html_url`, `Link`) and the origin its live pages accept; `nil` (the default) derives it from the address
+  /// bound and the actual port: `http://127.0.0.1:8080`, or `http://localhost:8080` for 0.0.0.0 and `::`.
+  /// The request's `Host` is never used.
+  public var publicBaseURL: String?
+  /// The `Origin`s whose pages may open the live WebSockets, such as `https://octoreact.example`; empty (the
+  /// default) for the origin of ``publicBaseURL`` only (plus its other loopback names when it is a loopback one).
+  /// A request without `Origin` (not a browser) is always let through.
+  public var allowedOrigins: [String] = []
+  /// Refused messages a live page may send per window; past them, its connection is closed (1008).
+  public var liveMessageRefusals = WindowLimit(20, per: .seconds(60))
+  /// Lines each log statement may write per window, the rest summarised in one line; `nil`: no limit.
+  public var logLineLimit: WindowLimit? = WindowLimit(10, per: .seconds(60))
 
   public init(
     host: String = "127.0.0.1",
     port: Int = 8080,
     availability: APISource = .local,
     search: APISource = .local,
-    searchRateLimit: Int? = nil,
+    rateLimits: RateLimits = .standard,
     usernameThrottle: Duration = .milliseconds(300),
     queryThrottle: Duration = .milliseconds(300),
     maxRequestBodyBytes: Int = 16 * 1024,
@@ -46,11 +59,12 @@ public struct AppConfiguration: Sendable {
     self.port = port
     self.availability = availability
     self.search = search
-    self.searchRateLimit = searchRateLimit
+    self.rateLimits = rateLimits
     self.usernameThrottle = usernameThrottle
     self.queryThrottle = queryThrottle
     self.maxRequestBodyBytes = maxRequestBodyBytes
     self.maxLiveMessageBytes = maxLiveMessageBytes
     self.maxFieldCharacters = maxFieldCharacters
+    self.publicBaseURL = nil
   }
 }

@@ -6,12 +6,15 @@ public import NIOCore
 /// address, which the search rate limit counts requests by (as GitHub counts by user or address).
 public struct AppRequestContext: RequestContext, WebSocketRequestContext, RemoteAddressRequestContext {
   public var coreContext: CoreRequestContextStorage
-  public let webSocket: WebSocketHandlerReference<Self>
   public let remoteAddress: SocketAddress?
+  /// Released when the connection closes: see ``WebSocketHandlerSlot`` for the cycle it breaks.
+  let webSocketSlot: WebSocketHandlerSlot<Self>
+
+  public var webSocket: WebSocketHandlerReference<Self> { webSocketSlot.handlerReference }
 
   public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
-    webSocket = .init()
     remoteAddress = source.channel.remoteAddress
+    webSocketSlot = WebSocketHandlerSlot(closeFuture: source.channel.closeFuture)
   }
 }

@@ -29,16 +29,19 @@ public func buildApplication(
   logger: Logger,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
+  // Every line the application writes, Hummingbird's included, is bounded per statement.
+  let logger = logger.rateLimited(configuration.logLineLimit, clock: clock)
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
-  let signupAPI = SignupAPIFactory(
-    availability: configuration.availability, localAddress: localAddress, httpClient: httpClient
-  ).makeSignupAPI()
-  let searchClient = RepositorySearchClientFactory(
-    source: configuration.search, localAddress: localAddress, httpClient: httpClient
-  ).makeClient()
+  let rateLimiter = RateLimiter(configuration.rateLimits)
+  let signupAPIs = SignupAPIFactory(
+    availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient)
+  let searchClients = RepositorySearchClientFactory(
+    source: configuration.search, index: index, rateLimiter: rateLimiter, localAddress: localAddress,
+    httpClient: httpClient)
   let router = buildRouter(
-    configuration, accounts: accounts, index: index, signupAPI: signupAPI, searchClient: searchClient, clock: clock,
-    logger: logger)
+    configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, signupAPI: signupAPIs.makeSignupAPI,
+    searchClient: searchClients.makeClient, clock: clock,
+    publicAddress: PublicAddress(configuration, localAddress: localAddress), logger: logger)
   return Application(
     router: router,
     server: .guardedWebSocketUpgrade(
@@ -68,28 +71,27 @@ func buildRouter(
   _ configuration: AppConfiguration,
   accounts: AccountStore,
   index: RepositoryIndex,
-  signupAPI: SignupAPI,
-  searchClient: RepositorySearchClient,
+  rateLimiter: RateLimiter,
+  signupAPI: @escaping @Sendable (_ client: String) -> SignupAPI,
+  searchClient: @escaping @Sendable (_ client: String) -> RepositorySearchClient,
   clock: any Clock<Duration>,
-  now: @escaping @Sendable () -> Date = Date.init,
+  publicAddress: PublicAddress,
   logger: Logger
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
   router.middlewares.add(SecurityHeadersMiddleware())
+  router.middlewares.add(WebSocketOriginMiddleware(publicAddress: publicAddress))
   // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind
   // every 404 the API answers (an unknown user), which cost that answer a third of its speed.
   router.group("assets")
     .add(middleware: FileMiddleware(publicFolder, urlBasePath: "/assets", searchForIndexHtml: false, logger: logger))
     .on("**", method: .get) { _, _ -> Response in throw HTTPError(.notFound) }
     .on("**", method: .head) { _, _ -> Response in throw HTTPError(.notFound) }
-  UsersController(accounts: accounts, maxBodyBytes: configuration.maxRequestBodyBytes).addRoutes(to: router)
-  SearchController(
-    index: index,
-    rateLimiter: configuration.searchRateLimit.map { SearchRateLimiter(limit: $0) },
-    now: now,
-    logger: logger
-  ).addRoutes(to: router)
-  PagesController(index: index).addRoutes(to: router)
+  UsersController(accounts: accounts, maxBodyBytes: configuration.maxRequestBodyBytes, rateLimiter: rateLimiter)
+    .addRoutes(to: router)
+  SearchController(index: index, rateLimiter: rateLimiter, logger: logger, publicAddress: publicAddress)
+    .addRoutes(to: router)
+  PagesController(index: index, maxFieldCharacters: configuration.maxFieldCharacters).addRoutes(to: router)
   LiveSignupController(configuration: configuration, signupAPI: signupAPI, clock: clock, logger: logger)
     .addRoutes(to: router)
   LiveSearchController(configuration: configuration, searchClient: searchClient, clock: clock, logger: logger)

@@ -15,7 +15,15 @@ final class LocalAddress: Sendable {
     }
   }
 
-  /// The base URL of this server's API, e.g. `http://127.0.0.1:8080`.
+  /// The public base URL when none is configured: the address bound, with `localhost` for 0.0.0.0 and `::`
+  /// (which are no address a browser can open), e.g. `http://127.0.0.1:8080`.
+  var defaultPublicBaseURL: String {
+    let (host, port) = address.withLock { $0 }
+    let publicHost = host == "0.0.0.0" || host == "::" ? "localhost" : host
+    return publicHost.contains(":") ? "http://[\(publicHost)]:\(port)" : "http://\(publicHost):\(port)"
+  }
+
+  /// The base URL this server calls itself at, e.g. `http://127.0.0.1:8080`.
   var baseURL: String {
     let (host, port) = address.withLock { $0 }
     let connectHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host

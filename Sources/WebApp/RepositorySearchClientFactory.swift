@@ -1,39 +1,75 @@
 import AsyncHTTPClient
 import Foundation
 import GitHubClient
+import RepositoryIndex
 import SearchFeature
 
-/// Makes the ``RepositorySearchClient`` the live Search screens use: this server's
-/// `GET /search/repositories` or GitHub's, over HTTP with ``GitHubClient``, so the screen meets real
-/// pagination, rate limits and errors in either mode.
+/// Makes the ``RepositorySearchClient`` of one live Search page: this server's index or GitHub's
+/// `GET /search/repositories` over HTTP with ``GitHubClient``, each search spending the page's
+/// client's `search` budget first, as the API's searches do.
+///
+/// **Why the index is asked directly** (and not this server's API over HTTP, as before): a request
+/// the server makes to itself comes from 127.0.0.1, so every page would have spent one shared
+/// budget. The answer is built as the API builds it (``SearchController/item(_:baseURL:)``,
+/// ``PaginationLinks/search(_:totalCount:baseURL:)``), so the page meets the same pages and limits.
 struct RepositorySearchClientFactory: Sendable {
   let source: AppConfiguration.APISource
+  let index: RepositoryIndex
+  let rateLimiter: RateLimiter
   let localAddress: LocalAddress
   let httpClient: HTTPClient
   /// Results per page the screen asks for.
   var perPage = RepositorySearchQuery.defaultPerPage
 
-  func makeClient() -> RepositorySearchClient {
+  /// The client of a page whose client is `client` (see ``RateLimiter/client(of:)``).
+  func makeClient(client: String) -> RepositorySearchClient {
     RepositorySearchClient { [self] text, page throws(SearchFailure) in
-      do throws(GitHubClientError) {
-        let results = try await client().searchRepositories(RepositorySearchQuery(q: text, page: page, perPage: perPage))
-        return SearchPage(
-          repositories: results.items.map(Self.repository),
-          totalCount: results.totalCount,
-          incompleteResults: results.incompleteResults,
-          nextPage: results.nextPage
-        )
-      } catch {
-        throw Self.failure(error, now: Date())
+      if let outcome = rateLimiter.take(.search, client: client), !outcome.isAllowed {
+        throw .rateLimited(resetsAt: Date(timeIntervalSince1970: TimeInterval(outcome.decision.reset)))
+      }
+      let query = RepositorySearchQuery(q: text, page: page, perPage: perPage)
+      switch source {
+      case .local: return try await searchIndex(query)
+      case .github(let token): return try await searchGitHub(query, token: token)
       }
     }
   }
 
-  private func client() -> GitHubClient {
-    switch source {
-    // Built per request: the port is known only once the server runs.
-    case .local: .live(configuration: .octoreact(baseURL: localAddress.baseURL), httpClient: httpClient)
-    case .github(let token): .live(configuration: .github(token: token), httpClient: httpClient)
+  private func searchIndex(_ query: RepositorySearchQuery) async throws(SearchFailure) -> SearchPage {
+    let q = query.q.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !q.isEmpty, q.count <= SearchRequest.maxQueryLength else {
+      throw .invalidQuery(message: "The search is empty or longer than \(SearchRequest.maxQueryLength) characters.")
+    }
+    guard query.page >= 1, query.page <= RepositorySearchQuery.lastAvailablePage(perPage: query.perPage) else {
+      throw .invalidQuery(message: "Only the first \(RepositorySearchQuery.resultLimit) search results are available")
+    }
+    let result: IndexSearchResult
+    do {
+      result = try await index.search(q, page: query.page, perPage: query.perPage)
+    } catch {
+      throw .unavailable
+    }
+    let baseURL = localAddress.baseURL
+    return SearchPage(
+      repositories: result.items.map { Self.repository(SearchController.item($0, baseURL: baseURL)) },
+      totalCount: result.totalCount,
+      incompleteResults: false,
+      nextPage: PaginationLinks.search(query, totalCount: result.totalCount, baseURL: baseURL).nextPage
+    )
+  }
+
+  private func searchGitHub(_ query: RepositorySearchQuery, token: String?) async throws(SearchFailure) -> SearchPage {
+    do throws(GitHubClientError) {
+      let results = try await GitHubClient.live(configuration: .github(token: token), httpClient: httpClient)
+        .searchRepositories(query)
+      return SearchPage(
+        repositories: results.items.map(Self.repository),
+        totalCount: results.totalCount,
+        incompleteResults: results.incompleteResults,
+        nextPage: results.nextPage
+      )
+    } catch {
+      throw Self.failure(error, now: Date())
     }
   }
 

@@ -1,46 +1,61 @@
+import AccountStore
 import AsyncHTTPClient
 import Foundation
 import GitHubClient
 import SignupFeature
 
-/// Makes the ``SignupAPI`` the live Signup screens use: availability from this server's API or from
-/// GitHub, and signup on this server's API, both over HTTP with ``GitHubClient``.
+/// Makes the ``SignupAPI`` of one live Signup page: availability from this server's accounts or
+/// from GitHub, and signup on this server's accounts, each request spending the page's client's
+/// budgets first. A store too busy hashing is ``SignupAPIError/serverBusy(retryAfter:)``.
+///
+/// **Budgets:** a username check spends the client's `core` budget and a signup its `signup`
+/// budget, as `GET /users/{name}` and `POST /users` do, so a page is no way around the API's
+/// limits. A request over budget throws ``SignupAPIError/rateLimited(retryAfter:)``, which the
+/// screen shows with the time to wait.
+///
+/// **Why the store is called directly** (and not this server's API over HTTP, as before): a request
+/// the server makes to itself comes from 127.0.0.1, so every page would have spent one shared
+/// budget, and the browser's own address would never have been counted.
 struct SignupAPIFactory: Sendable {
   let availability: AppConfiguration.APISource
-  let localAddress: LocalAddress
+  let accounts: AccountStore
+  let rateLimiter: RateLimiter
   let httpClient: HTTPClient
 
-  func makeSignupAPI() -> SignupAPI {
+  /// The API of a page whose client is `client` (see ``RateLimiter/client(of:)``).
+  func makeSignupAPI(client: String) -> SignupAPI {
     SignupAPI(
       usernameAvailable: { [self] name in
-        do throws(GitHubClientError) {
-          return try await availabilityClient().user(name) == nil
-        } catch {
-          throw Self.signupError(error)
+        try spend(.core, client: client)
+        switch availability {
+        case .local:
+          return try await accounts.account(named: name) == nil
+        case .github(let token):
+          do throws(GitHubClientError) {
+            return try await GitHubClient.live(configuration: .github(token: token), httpClient: httpClient).user(name)
+              == nil
+          } catch {
+            throw Self.signupError(error)
+          }
         }
       },
       signup: { [self] name, password in
-        do throws(GitHubClientError) {
-          let user = try await localClient().createUser(name, password)
-          return .created(username: user.login)
+        try spend(.signup, client: client)
+        do throws(AccountStoreError) {
+          return .created(username: try await accounts.createAccount(username: name, password: password).login)
         } catch {
-          if error == .usernameTaken { return .refused }
-          throw Self.signupError(error)
+          if error.isUsernameTaken { return .refused }
+          if let retryAfter = error.retryAfter { throw SignupAPIError.serverBusy(retryAfter: retryAfter) }
+          throw error
         }
       }
     )
   }
 
-  private func localClient() -> GitHubClient {
-    // Built per request: the port is known only once the server runs.
-    .live(configuration: .octoreact(baseURL: localAddress.baseURL), httpClient: httpClient)
-  }
-
-  private func availabilityClient() -> GitHubClient {
-    switch availability {
-    case .local: localClient()
-    case .github(let token): .live(configuration: .github(token: token), httpClient: httpClient)
-    }
+  /// Spends one request of `client`'s `resource` budget, or throws when it is spent.
+  private func spend(_ resource: RateLimitResource, client: String) throws(SignupAPIError) {
+    guard let outcome = rateLimiter.take(resource, client: client), !outcome.isAllowed else { return }
+    throw .rateLimited(retryAfter: .seconds(outcome.retryAfter))
   }
 
   /// A rate limit becomes the screen's "try again in N s"; anything else stays an error the screen

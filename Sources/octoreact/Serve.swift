@@ -30,7 +30,15 @@ struct Serve: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Searches per minute each client may make on this server's API, answered as GitHub does when exceeded (default: no limit).",
+      "Per-client rate limits, answered as GitHub does (on by default). Each client address (IPv6: its /64) may make 300 user lookups (GET /users/{name} and the Signup page's checks) per 15 minutes, 120 searches per minute and 5 signups per minute; `off` lifts them all, for tests and benchmarks.",
+      valueName: "on|off"
+    )
+  )
+  var rateLimit: RateLimitSwitch = .on
+
+  @Option(
+    help: ArgumentHelp(
+      "Searches per minute each client may make, on the API and the Search page (default: 120).",
       valueName: "n"
     )
   )
@@ -44,21 +52,65 @@ struct Serve: AsyncParsableCommand {
   )
   var githubToken: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The URL clients reach this server at, for the absolute URLs it writes and the origin its live pages accept (default: http://HOST:PORT as bound, http://localhost:PORT for 0.0.0.0 or ::).",
+      valueName: "url"
+    )
+  )
+  var publicURL: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "An origin whose pages may open the live WebSockets, such as https://octoreact.example; repeatable (default: the public URL's origin).",
+      valueName: "origin"
+    )
+  )
+  var allowedOrigin: [String] = []
+
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
   @OptionGroup(title: "Connection limits")
   var connections: ConnectionOptions
+  @Option(
+    help: ArgumentHelp(
+      "Lines each log statement may write per minute; the rest are counted in one summary line (0: no limit).",
+      valueName: "n"
+    )
+  )
+  var logLinesPerMinute = 10
 
   func validate() throws {
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError("unknown log level \"\(logLevel)\": use trace, debug, info, notice, warning, error or critical")
     }
     guard (0...65_535).contains(port) else { throw ValidationError("the port must be between 0 and 65535") }
-    if let searchRateLimit, searchRateLimit < 1 {
-      throw ValidationError("--search-rate-limit must be at least 1")
+    guard (0...1_000_000).contains(logLinesPerMinute) else {
+      throw ValidationError("--log-lines-per-minute must be between 0 (no limit) and 1000000")
     }
-    try connections.validate()
+    let urls = (publicURL.map { [("--public-url", $0)] } ?? []) + allowedOrigin.map { ("--allowed-origin", $0) }
+    for (option, value) in urls {
+      guard let url = URLComponents(string: value), ["http", "https"].contains(url.scheme?.lowercased()),
+        url.host?.isEmpty == false
+      else {
+        throw ValidationError("\(option) must be an http:// or https:// URL with a host, such as https://octoreact.example")
+      }
+    }
+    if let searchRateLimit, !(1...1_000_000).contains(searchRateLimit) {
+      throw ValidationError("--search-rate-limit must be between 1 and 1000000")
+    }
+    if searchRateLimit != nil, rateLimit == .off {
+      throw ValidationError("--search-rate-limit has no effect with --rate-limit off")
+    }
+  }
+
+  /// The budgets the options ask for: the standard ones, or none, with the search limit given.
+  var rateLimits: RateLimits {
+    guard rateLimit == .on else { return .off }
+    var limits = RateLimits.standard
+    if let searchRateLimit { limits.search = RateLimitRule(limit: searchRateLimit, window: .seconds(60)) }
+    return limits
   }
 
   func run() async throws {
@@ -82,8 +134,11 @@ struct Serve: AsyncParsableCommand {
 
     let token = githubToken ?? ProcessInfo.processInfo.environment["OCTOREACT_GITHUB_TOKEN"]
     DescriptorLimit.raise()
-    var configuration = AppConfiguration(host: host, port: port, searchRateLimit: searchRateLimit)
+    var configuration = AppConfiguration(host: host, port: port, rateLimits: rateLimits)
     configuration.connectionLimits = connections.limits
+    configuration.publicBaseURL = publicURL
+    configuration.allowedOrigins = allowedOrigin
+    configuration.logLineLimit = logLinesPerMinute == 0 ? nil : WindowLimit(logLinesPerMinute, per: .seconds(60))
     if github {
       configuration.availability = .github(token: token)
       configuration.search = .github(token: token)
@@ -110,4 +165,10 @@ struct Serve: AsyncParsableCommand {
       throw CommandFailure(StartupError.describe(error, host: host, port: port))
     }
   }
+}
+
+/// `serve --rate-limit on|off`.
+enum RateLimitSwitch: String, ExpressibleByArgument, CaseIterable {
+  case on
+  case off
 }

@@ -72,6 +72,12 @@ struct SearchMessagesTests {
     )
   }
 
+  @Test(arguments: [1e300, -1e300, 1e19])
+  func aResetTooFarAwayReadsAsUnknownInsteadOfTrapping(_ secondsToReset: Double) {
+    let text = SearchMessages().failure(.rateLimited(resetsAt: now + secondsToReset), now: now)
+    #expect(text.hasPrefix("GitHub's rate limit is exhausted. Try again"))
+  }
+
   @Test(arguments: [
     ("en", SearchLanguage.english), ("en-GB", .english), ("zh", .simplifiedChinese), ("zh-Hans", .simplifiedChinese),
     ("zh-CN", .simplifiedChinese), ("zh-Hant", .english), ("zh-TW", .english), ("fr", .english),

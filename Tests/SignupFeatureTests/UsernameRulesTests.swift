@@ -80,6 +80,9 @@ import Testing
       (english.passwordTooShort(minimum: 5), chinese.passwordTooShort(minimum: 5)),
       (english.username(.leadingHyphen), chinese.username(.leadingHyphen)),
       (english.signup(.refused), chinese.signup(.refused)), (english.ok, chinese.ok),
+      (english.serverBusy(retryAfter: nil), chinese.serverBusy(retryAfter: nil)),
+      (english.signup(.rateLimited(retryAfter: nil)), chinese.signup(.rateLimited(retryAfter: nil))),
+      (english.signup(.serverBusy(retryAfter: nil)), chinese.signup(.serverBusy(retryAfter: nil))),
     ]
     for (en, zh) in pairs {
       #expect(!en.isEmpty && !zh.isEmpty && en != zh)

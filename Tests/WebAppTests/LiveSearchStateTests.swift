@@ -50,3 +50,19 @@ struct LiveSearchStateTests {
     #expect(failure["countdown"] as? String == "GitHub's rate limit is exhausted. Try again in {seconds} seconds.")
   }
 }
+
+extension LiveSearchStateTests {
+  /// A reset beyond Int64 milliseconds (from a hostile `x-ratelimit-reset`) trapped before.
+  @Test func aResetTooFarAwayGetsNoCountdownInsteadOfATrap() throws {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    var page = LiveSearchState(messages: SearchMessages(), now: { now })
+    var state = SearchReactor.State()
+    state.query = "r"
+    state.failure = .rateLimited(resetsAt: Date(timeIntervalSince1970: 1e300))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(page.render(state).utf8)) as? [String: Any])
+    let failure = try #require(json["failure"] as? [String: Any])
+    #expect(failure["resetsAt"] == nil || failure["resetsAt"] is NSNull)
+    #expect((failure["message"] as? String)?.hasPrefix("GitHub's rate limit is exhausted.") == true)
+  }
+}

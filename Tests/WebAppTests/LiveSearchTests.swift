@@ -100,7 +100,7 @@ struct LiveSearchTests {
 
   @Test func theRateLimitIsShownWithItsResetTimeAndRetryWorksAfterIt() async throws {
     var configuration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
-    configuration.searchRateLimit = 1
+    configuration.rateLimits = RateLimits(search: RateLimitRule(limit: 1, window: .seconds(60)))
     let app = try await TestApp.withRepositories(Self.repositories, configuration: configuration)
     try await withSearchPage(app) { send, inbox in
       try await send(event("query", "swift"))

@@ -108,7 +108,7 @@ struct SearchAPITests {
 
   @Test func theRateLimitAnswersAsGitHubDoes() async throws {
     var configuration = AppConfiguration(port: 0)
-    configuration.searchRateLimit = 2
+    configuration.rateLimits = RateLimits(search: RateLimitRule(limit: 2, window: .seconds(60)))
     let app = try await TestApp.withRepositories(Self.repositories, configuration: configuration)
     try await app.application().test(.router) { client in
       let first = try await client.execute(uri: "/search/repositories?q=swift", method: .get)

@@ -36,7 +36,7 @@ struct SearchClientAgainstServerTests {
 
   @Test func theServersRateLimitReachesTheClientWithItsResetTime() async throws {
     var configuration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
-    configuration.searchRateLimit = 1
+    configuration.rateLimits = RateLimits(search: RateLimitRule(limit: 1, window: .seconds(60)))
     let app = try await TestApp.withRepositories(Self.repositories, configuration: configuration)
     try await app.application().test(.live) { client in
       let port = try #require(client.port)

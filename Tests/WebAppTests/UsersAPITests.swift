@@ -26,7 +26,8 @@ struct UsersAPITests {
   @Test func signupCreatesAUserThatCanBeFetched() async throws {
     let app = try TestApp()
     try await app.application().test(.router) { client in
-      let created = try await client.execute(uri: "/users", method: .post, body: signupBody("octocat", "secret1"))
+      let created = try await client.execute(
+        uri: "/users", method: .post, headers: .json, body: signupBody("octocat", "secret1"))
       #expect(created.status == .created)
       #expect(created.json["login"] as? String == "octocat")
       #expect(created.json["id"] is Int)
@@ -42,8 +43,9 @@ struct UsersAPITests {
   @Test func takenNameInAnyLetterCaseIs409() async throws {
     let app = try TestApp()
     try await app.application().test(.router) { client in
-      _ = try await client.execute(uri: "/users", method: .post, body: signupBody("octocat", "secret1"))
-      let again = try await client.execute(uri: "/users", method: .post, body: signupBody("OCTOCAT", "secret2"))
+      _ = try await client.execute(uri: "/users", method: .post, headers: .json, body: signupBody("octocat", "secret1"))
+      let again = try await client.execute(
+        uri: "/users", method: .post, headers: .json, body: signupBody("OCTOCAT", "secret2"))
       #expect(again.status == .conflict)
       #expect(again.json["message"] as? String == "Username already taken")
     }
@@ -52,7 +54,8 @@ struct UsersAPITests {
   @Test func invalidInputIs422WithGitHubStyleErrors() async throws {
     let app = try TestApp()
     try await app.application().test(.router) { client in
-      let response = try await client.execute(uri: "/users", method: .post, body: signupBody("-bad-", "abc"))
+      let response = try await client.execute(
+        uri: "/users", method: .post, headers: .json, body: signupBody("-bad-", "abc"))
       #expect(response.status == .unprocessableContent)
       #expect(response.json["message"] as? String == "Validation Failed")
       let errors = try #require(response.json["errors"] as? [[String: Any]])
@@ -66,7 +69,8 @@ struct UsersAPITests {
   @Test func missingFieldsAre422MissingField() async throws {
     let app = try TestApp()
     try await app.application().test(.router) { client in
-      let response = try await client.execute(uri: "/users", method: .post, body: ByteBuffer(string: "{}"))
+      let response = try await client.execute(
+        uri: "/users", method: .post, headers: .json, body: ByteBuffer(string: "{}"))
       #expect(response.status == .unprocessableContent)
       let errors = try #require(response.json["errors"] as? [[String: Any]])
       #expect(errors.allSatisfy { $0["code"] as? String == "missing_field" })
@@ -77,7 +81,8 @@ struct UsersAPITests {
   func malformedJSONIs400(_ body: String) async throws {
     let app = try TestApp()
     try await app.application().test(.router) { client in
-      let response = try await client.execute(uri: "/users", method: .post, body: ByteBuffer(string: body))
+      let response = try await client.execute(
+        uri: "/users", method: .post, headers: .json, body: ByteBuffer(string: body))
       #expect(response.status == .badRequest)
       #expect(response.json["message"] as? String == "Problems parsing JSON")
     }
@@ -87,7 +92,8 @@ struct UsersAPITests {
     let app = try TestApp()
     try await app.application().test(.router) { client in
       let huge = String(repeating: "a", count: 20_000)
-      let response = try await client.execute(uri: "/users", method: .post, body: signupBody(huge, "secret1"))
+      let response = try await client.execute(
+        uri: "/users", method: .post, headers: .json, body: signupBody(huge, "secret1"))
       #expect(response.status == .badRequest)
       #expect((response.json["message"] as? String)?.contains("larger than") == true)
     }
@@ -99,7 +105,8 @@ struct UsersAPITests {
       let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
         for name in ["racer", "RACER", "Racer", "rAcEr", "racer", "RaceR"] {
           group.addTask {
-            try await client.execute(uri: "/users", method: .post, body: signupBody(name, "secret1")).status
+            try await client.execute(
+              uri: "/users", method: .post, headers: .json, body: signupBody(name, "secret1")).status
           }
         }
         return try await group.reduce(into: []) { $0.append($1) }
@@ -118,7 +125,8 @@ struct UsersAPITests {
         AppConfiguration(port: 0), accounts: accounts, index: try RepositoryIndex.inMemory(), httpClient: .shared,
         logger: TestApp.quietLogger)
       try await app.test(.router) { client in
-        let created = try await client.execute(uri: "/users", method: .post, body: signupBody("survivor", "secret1"))
+        let created = try await client.execute(
+          uri: "/users", method: .post, headers: .json, body: signupBody("survivor", "secret1"))
         #expect(created.status == .created)
       }
       try accounts.close()

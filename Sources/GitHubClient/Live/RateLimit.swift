@@ -24,13 +24,17 @@ struct RateLimit: Hashable, Sendable {
     remaining = values["x-ratelimit-remaining"].flatMap { Int($0) }
     resetAt = values["x-ratelimit-reset"].flatMap(Self.epochDate(_:))
     if let text = values["retry-after"] {
-      if let seconds = Int64(text), seconds >= 0 {
+      if let seconds = Int64(text), (0...Int64(Self.latestEpochSeconds)).contains(seconds) {
         retryAfter = .seconds(seconds)
       } else {
         retryAt = Self.httpDate(text)
       }
     }
   }
+
+  /// The latest time a header may name, 9999-12-31T23:59:59Z in seconds since 1970, and the longest `retry-after`:
+  /// a later one comes from a broken or hostile server and counts as absent, so that no arithmetic on it overflows.
+  static let latestEpochSeconds: Double = 253_402_300_799
 
   /// How long GitHub asks to wait after a secondary rate limit that names no `retry-after`: at least one minute.
   static let secondaryLimitDefaultWait: Duration = .seconds(60)
@@ -58,7 +62,7 @@ struct RateLimit: Hashable, Sendable {
   }
 
   private static func epochDate(_ text: String) -> Date? {
-    guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
+    guard let seconds = Double(text), (0...latestEpochSeconds).contains(seconds) else { return nil }
     return Date(timeIntervalSince1970: seconds)
   }
 

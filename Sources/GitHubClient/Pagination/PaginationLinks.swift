@@ -86,7 +86,8 @@ public struct PaginationLinks: Sendable, Hashable {
     baseURL: String
   ) -> PaginationLinks {
     let available = min(max(totalCount, 0), RepositorySearchQuery.resultLimit)
-    let lastPage = max(1, (available + max(query.perPage, 1) - 1) / max(query.perPage, 1))
+    // `(available - 1) / perPage + 1` rather than rounding up by adding: a huge perPage cannot overflow.
+    let lastPage = available == 0 ? 1 : (available - 1) / max(query.perPage, 1) + 1
     let page = query.page
     func url(_ page: Int) -> String { query.page(page).url(baseURL: baseURL) }
     return PaginationLinks(

@@ -1,18 +1,32 @@
 import HummingbirdWebSocket
 import Logging
+import NIOWebSocket
 
 /// One live page's WebSocket, the part every screen shares: states out, user events in.
 ///
 /// Outbound messages go through one buffer that keeps the newest 32, so a slow page skips
 /// intermediate states but always ends on the latest. Each inbound text message is handed to the
-/// screen; a bad one gets an error message on the socket and a log line without its content, and
-/// never ends the connection.
+/// screen; a bad one gets an error message on the socket and a log line without its content.
+///
+/// **Limit**: the page's own script never sends a message the server refuses (its fields are as long
+/// as the server allows), so refusals come from other clients. Past `refusals` of them (20 a minute
+/// by default), the connection stops reading, sends a last error message and closes with 1008
+/// (policy violation): a client flooding bad frames costs a bounded amount of work and log.
 struct LiveConnection {
   let inbound: WebSocketInboundStream
   let outbound: WebSocketOutboundWriter
   let logger: Logger
+  /// How many refused messages the page may send per window before the connection is closed.
+  let refusals: WindowLimit
+  let clock: any Clock<Duration>
 
-  /// Runs until the page closes the socket.
+  /// How the inbound side ended.
+  private enum Ending {
+    case closedByPage
+    case tooManyRefusals
+  }
+
+  /// Runs until the page closes the socket, or until it has sent too many refused messages.
   ///
   /// - Parameters:
   ///   - render: Sends the screen's states, rendered as messages, until cancelled.
@@ -22,24 +36,44 @@ struct LiveConnection {
     receive: (String) throws(LiveInputError) -> Void
   ) async throws {
     let (outgoing, send) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(32))
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for try await text in outgoing { try await outbound.write(.text(text)) }
+    try await withThrowingTaskGroup(of: Void.self) { writer in
+      writer.addTask {
+        for await text in outgoing { try await outbound.write(.text(text)) }
       }
-      group.addTask {
-        await render { send.yield($0) }
+      let ending = try await withThrowingTaskGroup(of: Void.self) { screen in
+        screen.addTask { await render { send.yield($0) } }
+        defer { screen.cancelAll() }
+        return try await receiveMessages(receive, send: send)
       }
-      defer { group.cancelAll() }
-      for try await message in inbound.messages(maxSize: 64 * 1024) {
-        do throws(LiveInputError) {
-          guard case .text(let text) = message else { throw .binary }
-          try receive(text)
-        } catch {
-          logger.notice("Refused a live page message", metadata: ["reason": "\(error)"])
-          send.yield(LiveOutput.failure(error))
-        }
-      }
+      // The screen has stopped rendering: what is left to send ends with the last error, if any.
+      if case .tooManyRefusals = ending { send.yield(LiveOutput.failure(.tooManyRefusals(limit: refusals))) }
       send.finish()
+      guard case .tooManyRefusals = ending else {
+        writer.cancelAll()
+        return
+      }
+      try await writer.next()
+      logger.notice("Closed a live page that sent too many refused messages", metadata: ["limit": "\(refusals)"])
+      try await outbound.close(.policyViolation, reason: "Too many refused messages")
     }
+  }
+
+  private func receiveMessages(
+    _ receive: (String) throws(LiveInputError) -> Void,
+    send: AsyncStream<String>.Continuation
+  ) async throws -> Ending {
+    let stopwatch = Stopwatch(clock: clock)
+    var refused = FixedWindowCounter(refusals)
+    for try await message in inbound.messages(maxSize: 64 * 1024) {
+      do throws(LiveInputError) {
+        guard case .text(let text) = message else { throw .binary }
+        try receive(text)
+      } catch {
+        guard refused.count(at: stopwatch.elapsed).isAllowed else { return .tooManyRefusals }
+        logger.notice("Refused a live page message", metadata: ["reason": "\(error)"])
+        send.yield(LiveOutput.failure(error))
+      }
+    }
+    return .closedByPage
   }
 }

@@ -17,6 +17,10 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
   case unknownType(allowed: [String])
   case missingValue
   case textTooLong(limit: Int)
+  /// A key appears twice in the message; named only when it is one the message may have.
+  case duplicateKey(String?)
+  /// Not a refusal of one message: the last error before the server closes the connection (1008).
+  case tooManyRefusals(limit: WindowLimit)
 
   var description: String {
     switch self {
@@ -27,6 +31,9 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
       "Unknown action: use " + allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
     case .missingValue: "This action needs a string \"value\""
     case .textTooLong(let limit): "Text too long (at most \(limit) characters)"
+    case .duplicateKey(let key?): "The key \"\(key)\" appears more than once: send it once"
+    case .duplicateKey(nil): "A key appears more than once: send each key once"
+    case .tooManyRefusals(let limit): "Too many refused messages (more than \(limit)): closing the connection"
     }
   }
 }
@@ -36,6 +43,9 @@ extension LiveEvent {
   private static func decode(_ text: String, maxBytes: Int) throws(LiveInputError) -> LiveEvent {
     guard text.utf8.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
     guard let event = try? JSONDecoder().decode(LiveEvent.self, from: Data(text.utf8)) else { throw .notJSON }
+    if let key = DuplicateKeyScanner.firstDuplicateKey(in: text.utf8) {
+      throw .duplicateKey(["type", "value"].contains(key) ? key : nil)
+    }
     return event
   }
 

@@ -12,27 +12,35 @@ import SearchFeature
 /// connection, released when the socket closes.
 struct LiveSearchController: Sendable {
   let configuration: AppConfiguration
-  let searchClient: RepositorySearchClient
+  /// The search client of a page, given its client (whose `search` budget its searches spend).
+  let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
   let clock: any Clock<Duration>
   let logger: Logger
 
   func addRoutes(to router: Router<AppRequestContext>) {
     router.ws(
       "/live/search",
-      shouldUpgrade: { _, _ in .upgrade([:]) },
+      shouldUpgrade: { request, _ in
+        // Refuse an unknown engine before upgrading, with a plain HTTP error (not 101 then 1011).
+        _ = try PageRequest(request)
+        return .upgrade([:])
+      },
       onUpgrade: { inbound, outbound, context in
         let page = try PageRequest(context.request)
-        try await run(SearchMessages(page.searchLanguage), inbound: inbound, outbound: outbound)
+        let client = searchClient(RateLimiter.client(of: context.requestContext.remoteAddress))
+        try await run(SearchMessages(page.searchLanguage), client: client, inbound: inbound, outbound: outbound)
       }
     )
   }
 
-  private func run(_ messages: SearchMessages, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
-    async throws
-  {
+  private func run(
+    _ messages: SearchMessages, client: RepositorySearchClient, inbound: WebSocketInboundStream,
+    outbound: WebSocketOutboundWriter
+  ) async throws {
     let session = LiveSearchSession(
-      reactor: SearchReactor(client: searchClient), queryThrottle: configuration.queryThrottle, clock: clock)
-    let connection = LiveConnection(inbound: inbound, outbound: outbound, logger: logger)
+      reactor: SearchReactor(client: client), queryThrottle: configuration.queryThrottle, clock: clock)
+    let connection = LiveConnection(
+      inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals, clock: clock)
     try await connection.run(
       render: { send in
         var page = LiveSearchState(messages: messages)

@@ -101,7 +101,8 @@ struct LiveSearchState {
     let countdown = messages.rateLimited(secondsRemaining: 2).replacingOccurrences(of: "2", with: "{seconds}")
     return Failure(
       message: message,
-      resetsAt: Int64((resetsAt.timeIntervalSince1970 * 1000).rounded()),
+      // `exactly`: a reset beyond Int64 milliseconds (a hostile header) gets no countdown instead of a trap.
+      resetsAt: Int64(exactly: (resetsAt.timeIntervalSince1970 * 1000).rounded()),
       countdown: countdown.contains("{seconds}") ? countdown : nil
     )
   }

@@ -11,7 +11,8 @@ import SignupFeature
 /// on the socket and a log line without its content; it never ends the connection or the screen.
 struct LiveSignupController: Sendable {
   let configuration: AppConfiguration
-  let signupAPI: SignupAPI
+  /// The API of a page, given its client (whose budgets its requests spend).
+  let signupAPI: @Sendable (_ client: String) -> SignupAPI
   let clock: any Clock<Duration>
   let logger: Logger
 
@@ -25,14 +26,17 @@ struct LiveSignupController: Sendable {
       },
       onUpgrade: { inbound, outbound, context in
         let page = try PageRequest(context.request)
-        try await run(page, inbound: inbound, outbound: outbound)
+        let client = RateLimiter.client(of: context.requestContext.remoteAddress)
+        try await run(page, api: signupAPI(client), inbound: inbound, outbound: outbound)
       }
     )
   }
 
-  private func run(_ page: PageRequest, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+  private func run(
+    _ page: PageRequest, api: SignupAPI, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+  ) async throws {
     let messages = SignupMessages(page.language)
-    let validation = ValidationService(api: signupAPI, messages: messages)
+    let validation = ValidationService(api: api, messages: messages)
     let session = LiveSignupSession(
       screen: await page.architecture.makeScreen(validation: validation),
       messages: messages,
@@ -40,7 +44,7 @@ struct LiveSignupController: Sendable {
       clock: clock
     )
     let connection = LiveConnection(
-      inbound: inbound, outbound: outbound, logger: logger)
+      inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals, clock: clock)
     try await connection.run(
       render: { send in
         for await state in session.screen.latestStates { send(LiveOutput.state(state, messages: messages)) }

@@ -1,12 +1,30 @@
 import Hummingbird
+import Logging
+import NIOHTTP1
 
 /// Adds the headers every response of a page-serving app should carry: no framing, no sniffing (the pages add a no-referrer policy), and
 /// a content security policy that allows only this origin's scripts, styles and sockets.
+///
+/// **Contract:** error responses carry them too. A thrown error would otherwise be rendered by the router
+/// after this middleware, without them: an `HTTPResponseError` (a 404, an API error) is rendered here;
+/// any other error becomes the `500` Hummingbird would answer, rendered here as well. A parser error is left
+/// to the server, which must not write a second response.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    var response = try await next(request, context)
+    var response: Response
+    do {
+      response = try await next(request, context)
+    } catch let error as HTTPParserError {
+      throw error  // the server answers a broken request itself and closes the connection
+    } catch let error as any HTTPResponseError {
+      response = try error.response(from: request, context: context)
+    } catch {
+      context.logger.debug("Unrecognised Error", metadata: ["error.type": "\(error)"])
+      response = try APIError(status: .internalServerError, message: "Internal Server Error")
+        .response(from: request, context: context)
+    }
     response.headers[.contentSecurityPolicy] =
       "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; frame-ancestors 'none'"
     response.headers[.xContentTypeOptions] = "nosniff"

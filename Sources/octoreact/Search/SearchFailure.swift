@@ -56,12 +56,13 @@ enum SearchFailure {
   /// `42 s`, `3 min 5 s` or `1 h 2 min`, rounded up to the second.
   static func duration(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
-    let total = max(0, seconds + (attoseconds > 0 ? 1 : 0))
+    // Rounded up without adding past Int64's end: a duration can come from a hostile `retry-after`.
+    let total = max(0, attoseconds > 0 && seconds < .max ? seconds + 1 : seconds)
     switch total {
     case ..<60: return "\(total) s"
     case ..<3600: return total % 60 == 0 ? "\(total / 60) min" : "\(total / 60) min \(total % 60) s"
     default:
-      let minutes = (total + 59) / 60
+      let minutes = total / 60 + (total % 60 == 0 ? 0 : 1)
       return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
   }

@@ -16,8 +16,11 @@ struct TestApp {
   let index: RepositoryIndex
   let configuration: AppConfiguration
 
+  /// The configuration of a test app unless one is given: a free port and no throttling.
+  static let defaultConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+
   init(
-    configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+    configuration: AppConfiguration = .testDefault
   ) throws {
     accounts = try AccountStore.inMemory()
     index = try RepositoryIndex.inMemory()
@@ -27,7 +30,7 @@ struct TestApp {
   /// The app with `lines` (`owner/name`, one per line) in its index.
   static func withRepositories(
     _ lines: [String],
-    configuration: AppConfiguration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
+    configuration: AppConfiguration = .testDefault
   ) async throws -> TestApp {
     let app = try TestApp(configuration: configuration)
     _ = try await app.index.importRepositories(from: Data(lines.joined(separator: "\n").utf8))
@@ -40,8 +43,17 @@ struct TestApp {
     return logger
   }
 
-  func application() -> some ApplicationProtocol {
-    buildApplication(configuration, accounts: accounts, index: index, httpClient: .shared, logger: Self.quietLogger)
+  func application(clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Self.quietLogger)
+    -> some ApplicationProtocol
+  {
+    buildApplication(configuration, accounts: accounts, index: index, httpClient: .shared, clock: clock, logger: logger)
+  }
+}
+
+extension AppConfiguration {
+  /// Port 0, no throttles, and no rate limits: tests that exercise a limit set it explicitly.
+  static var testDefault: AppConfiguration {
+    AppConfiguration(port: 0, rateLimits: .off, usernameThrottle: .zero, queryThrottle: .zero)
   }
 }
 
@@ -59,4 +71,9 @@ struct TemporaryDatabase {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("octoreact-test-\(UUID().uuidString)")
   var path: String { folder.appendingPathComponent("accounts.sqlite").path }
   func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+}
+
+extension HTTPFields {
+  /// `Content-Type: application/json`, which `POST /users` requires.
+  static let json: HTTPFields = [.contentType: "application/json"]
 }

@@ -11,10 +11,22 @@ struct APIError: HTTPResponseError {
   var errors: [FieldError] = []
   /// Headers the answer carries besides its JSON body, such as a rate limit's `x-ratelimit-*`.
   var headers = HTTPFields()
+  /// Where GitHub documents this kind of error.
+  var documentationURL = "https://docs.github.com/rest"
 
   static let notFound = APIError(status: .notFound, message: "Not Found")
 
   static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, message: message) }
+
+  /// `503` with `retry-after` (whole seconds, rounded up): the server has more work in hand than it
+  /// takes on.
+  static func busy(retryAfter: Duration) -> APIError {
+    let seconds = max(1, Int(retryAfter.components.seconds) + (retryAfter.components.attoseconds > 0 ? 1 : 0))
+    return APIError(
+      status: .serviceUnavailable,
+      message: "The server is busy: try again in \(seconds) seconds",
+      headers: [.retryAfter: String(seconds)])
+  }
 
   static func validationFailed(_ errors: [FieldError]) -> APIError {
     APIError(status: .unprocessableContent, message: "Validation Failed", errors: errors)
@@ -27,7 +39,7 @@ struct APIError: HTTPResponseError {
     if !errors.isEmpty {
       object.field("errors", rawJSON: "[" + errors.map(Self.json).joined(separator: ",") + "]")
     }
-    object.field("documentation_url", "https://docs.github.com/rest")
+    object.field("documentation_url", documentationURL)
     return object.text
   }
 

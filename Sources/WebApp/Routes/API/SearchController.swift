@@ -8,31 +8,24 @@ import RepositoryIndex
 
 /// `GET /search/repositories` in GitHub's shape, backed by the local full-text index: `total_count`,
 /// `incomplete_results`, `items`, `Link` headers with `rel="next"`/`"last"`/`"prev"`/`"first"`,
-/// GitHub's 422s, and, when configured, GitHub's search rate limit with its `x-ratelimit-*` headers.
+/// GitHub's 422s, and GitHub's search rate limit with its `x-ratelimit-*` headers (the `search` budget).
 ///
 /// Each item's `html_url` is this server's page for the repository, so the Search page's links stay
-/// on the offline server.
+/// on the offline server; it and the `Link` URLs start with the configured public base URL.
 struct SearchController: Sendable {
   let index: RepositoryIndex
-  let rateLimiter: SearchRateLimiter?
-  let now: @Sendable () -> Date
+  /// Counts searches against each client's `search` budget.
+  let rateLimiter: RateLimiter
   let logger: Logger
+  /// The base of `html_url` and `Link`: never the request's `Host`, which a client chooses.
+  let publicAddress: PublicAddress
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
-    router.get("search/repositories") { request, context in
-      try await search(request, client: context.remoteAddress?.ipAddress ?? "unknown")
-    }
+    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .search))
+      .get("search/repositories") { request, _ in try await search(request) }
   }
 
-  func search(_ request: Request, client: String) async throws -> Response {
-    var rateLimitHeaders = HTTPFields()
-    if let rateLimiter {
-      let decision = rateLimiter.take(client: client, now: now())
-      rateLimitHeaders = Self.headers(decision)
-      guard decision.isAllowed else {
-        throw APIError(status: .forbidden, message: "API rate limit exceeded for \(client).", headers: rateLimitHeaders)
-      }
-    }
+  func search(_ request: Request) async throws -> Response {
     let query = try SearchRequest(request).query
     let result: IndexSearchResult
     do {
@@ -41,14 +34,13 @@ struct SearchController: Sendable {
       logger.error("Search index failed", metadata: ["error": "\(error)"])
       throw APIError(status: .serviceUnavailable, message: "The search index is unavailable")
     }
-    let baseURL = Self.baseURL(of: request)
+    let baseURL = publicAddress.baseURL
     let body = RepositorySearchResponse(
       totalCount: result.totalCount,
       incompleteResults: false,
       items: result.items.map { Self.item($0, baseURL: baseURL) }
     )
     var response = try JSONResponse.make(status: .ok, body)
-    response.headers.append(contentsOf: rateLimitHeaders)
     if let link = PaginationLinks.search(query, totalCount: result.totalCount, baseURL: baseURL).headerValue {
       response.headers[.link] = link
     }
@@ -67,28 +59,8 @@ struct SearchController: Sendable {
       language: repository.language
     )
   }
-
-  /// This server's URL as the client reached it, for `html_url` and `Link`.
-  static func baseURL(of request: Request) -> String {
-    "http://\(request.head.authority ?? "127.0.0.1")"
-  }
-
-  private static func headers(_ decision: SearchRateLimiter.Decision) -> HTTPFields {
-    var fields = HTTPFields()
-    fields[.rateLimitLimit] = String(decision.limit)
-    fields[.rateLimitRemaining] = String(decision.remaining)
-    fields[.rateLimitReset] = String(decision.reset)
-    fields[.rateLimitUsed] = String(decision.used)
-    fields[.rateLimitResource] = "search"
-    return fields
-  }
 }
 
 extension HTTPField.Name {
   static let link = Self("Link")!
-  static let rateLimitLimit = Self("x-ratelimit-limit")!
-  static let rateLimitRemaining = Self("x-ratelimit-remaining")!
-  static let rateLimitReset = Self("x-ratelimit-reset")!
-  static let rateLimitUsed = Self("x-ratelimit-used")!
-  static let rateLimitResource = Self("x-ratelimit-resource")!
 }

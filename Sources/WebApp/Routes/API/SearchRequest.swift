@@ -35,7 +35,8 @@ struct SearchRequest: Sendable {
     }
     let perPage = try Self.integer(parameters["per_page"], name: "per_page") ?? RepositorySearchQuery.defaultPerPage
     query = RepositorySearchQuery(q: q, page: page, perPage: min(max(perPage, 1), RepositorySearchQuery.maxPerPage))
-    guard (query.page - 1) * query.perPage < RepositorySearchQuery.resultLimit else {
+    // Compared by division: `(page - 1) * perPage` overflows for a page such as 307445734561825862.
+    guard query.page <= query.lastAvailablePage else {
       // GitHub's answer for a page past its 1,000-result limit: a 422 with only a message.
       throw APIError(
         status: .unprocessableContent,

@@ -7,9 +7,14 @@ struct UsersController: Sendable {
   let accounts: AccountStore
   let maxBodyBytes: Int
 
-  func addRoutes(to router: Router<some RequestContext>) {
-    router.get("users/{username}") { request, context in try await show(request, context: context) }
-    router.post("users") { request, context in try await create(request, context: context) }
+  /// Counts lookups against each client's `core` budget and signups against its `signup` budget.
+  let rateLimiter: RateLimiter
+
+  func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
+    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .core))
+      .get("users/{username}") { request, context in try await show(request, context: context) }
+    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .signup))
+      .post("users") { request, context in try await create(request, context: context) }
   }
 
   /// The user as GitHub's API shows it: `{"login", "id", "type", "created_at"}`.
@@ -28,12 +33,13 @@ struct UsersController: Sendable {
   }
 
   func show(_ request: Request, context: some RequestContext) async throws -> Response {
-    let username = try context.parameters.require("username")
+    let username = try context.parameters.requireDecoded("username")
     guard let account = try await accounts.account(named: username) else { throw APIError.notFound }
     return JSONResponse.make(status: .ok, json: Self.userJSON(account))
   }
 
   func create(_ request: Request, context: some RequestContext) async throws -> Response {
+    try request.requireJSONContentType()
     var request = request
     let buffer: ByteBuffer
     do {
@@ -48,6 +54,11 @@ struct UsersController: Sendable {
       // GitHub's own wording for a body that is not the expected JSON object.
       throw APIError.badRequest("Problems parsing JSON")
     }
+    if let key = DuplicateKeyScanner.firstDuplicateKey(in: buffer.readableBytesView) {
+      // The decoder kept one of the values: which one the client meant is unknown.
+      let name = key.count > 64 ? String(key.prefix(64)) + "…" : key
+      throw APIError.badRequest("Problems parsing JSON: the key \"\(name)\" appears more than once")
+    }
     let account: Account
     do {
       account = try await accounts.createAccount(username: body.username ?? "", password: body.password ?? "")
@@ -57,11 +68,13 @@ struct UsersController: Sendable {
     return JSONResponse.make(status: .created, json: Self.userJSON(account))
   }
 
-  /// The API's answer to a signup the store refused: 409 for a taken name, 422 for broken rules.
+  /// The API's answer to a signup the store refused: 409 for a taken name, 422 for broken rules,
+  /// 503 with `retry-after` when too many passwords are being hashed.
   private static func answer(for error: any Error) -> any Error {
     guard let error = error as? AccountStoreError else { return error }
     if error.isUsernameTaken { return APIError(status: .conflict, message: "Username already taken") }
     if !error.fieldErrors.isEmpty { return APIError.validationFailed(error.fieldErrors) }
+    if let retryAfter = error.retryAfter { return APIError.busy(retryAfter: retryAfter) }
     return error
   }
 }

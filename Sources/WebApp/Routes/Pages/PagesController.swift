@@ -5,18 +5,21 @@ import SignupFeature
 /// `GET /`, `/signup`, `/search` and `/repositories/{owner}/{name}`: server-rendered HTML.
 struct PagesController: Sendable {
   let index: RepositoryIndex
+  /// The longest text the live pages accept in a field (their inputs' `maxlength`).
+  let maxFieldCharacters: Int
 
   func addRoutes(to router: Router<some RequestContext>) {
     router.get("/") { _, _ in Self.html(HomePage().html) }
     router.get("signup") { request, _ in
       let page = try PageRequest(request)
-      return Self.html(SignupPage(request: page, state: SignupScreenState()).html)
+      return Self.html(SignupPage(request: page, state: SignupScreenState(), maxCharacters: maxFieldCharacters).html)
     }
     router.get("search") { request, _ in
-      Self.html(SearchScreenPage(request: try PageRequest(request)).html)
+      Self.html(SearchScreenPage(request: try PageRequest(request), maxCharacters: maxFieldCharacters).html)
     }
     router.get("repositories/{owner}/{name}") { _, context in
-      let fullName = "\(try context.parameters.require("owner"))/\(try context.parameters.require("name"))"
+      let owner = try context.parameters.requireDecoded("owner")
+      let fullName = "\(owner)/\(try context.parameters.requireDecoded("name"))"
       guard let repository = try await repository(named: fullName) else {
         throw HTTPError(.notFound, message: "No repository \(fullName) in the index")
       }

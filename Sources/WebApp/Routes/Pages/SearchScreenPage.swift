@@ -5,6 +5,8 @@ import SignupFeature
 /// `SearchReactor` over `/live/search`.
 struct SearchScreenPage: Sendable {
   let request: PageRequest
+  /// The search box's `maxlength`: the server's limit, so the page never sends text it would refuse.
+  let maxCharacters: Int
 
   var html: String {
     let text = PageText(language: request.language)
@@ -15,8 +17,8 @@ struct SearchScreenPage: Sendable {
       <p id="connection" class="connection" role="status" aria-live="polite">\(HTML.escape(text.connecting))</p>
       <form id="search-form" role="search">
       <label for="query">\(HTML.escape(messages.label))</label>
-      <input id="query" name="q" type="search" autocomplete="off" spellcheck="false" autocapitalize="off" \
-      placeholder="\(HTML.escape(messages.placeholder))" aria-describedby="summary">
+      <input id="query" name="q" type="search" maxlength="\(maxCharacters)" autocomplete="off" spellcheck="false" \
+      autocapitalize="off" placeholder="\(HTML.escape(messages.placeholder))" aria-describedby="summary">
       </form>
       <p id="summary" class="summary" role="status" aria-live="polite">\(HTML.escape(messages.startHint))</p>
       <div id="failure" class="failure" role="alert" hidden>

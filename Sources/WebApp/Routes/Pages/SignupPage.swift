@@ -5,6 +5,8 @@ import SignupFeature
 struct SignupPage: Sendable {
   let request: PageRequest
   let state: SignupScreenState
+  /// The fields' `maxlength`: the server's limit, so the page never sends text it would refuse.
+  let maxCharacters: Int
 
   var html: String {
     let text = PageText(language: request.language)
@@ -43,7 +45,7 @@ struct SignupPage: Sendable {
     <div class="field">
     <label for="\(id)">\(HTML.escape(label))</label>
     <input id="\(id)" name="\(id)" type="\(type)" autocomplete="\(autocomplete)" \
-    aria-describedby="\(id)-message" spellcheck="false" autocapitalize="off">
+    maxlength="\(maxCharacters)" aria-describedby="\(id)-message" spellcheck="false" autocapitalize="off">
     <p id="\(id)-message" class="validation" data-tone="\(result.tone.rawValue)" aria-live="polite">\
     \(HTML.escape(result.text(messages)))</p>
     </div>

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Where this server is reached from outside: the base of every absolute URL it writes (`html_url`,
+/// `Link`) and the origins whose pages may open its live WebSockets.
+///
+/// **Contract:** the request's `Host` header is never used, so a client cannot make the server write
+/// links to another site. Without a configured base URL, the base is the address bound and the port
+/// actually listened on (read at each use: port 0 is known only once the server runs).
+struct PublicAddress: Sendable {
+  let configuredBaseURL: String?
+  let configuredOrigins: [String]
+  let localAddress: LocalAddress
+
+  init(_ configuration: AppConfiguration, localAddress: LocalAddress) {
+    configuredBaseURL = configuration.publicBaseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+    configuredOrigins = configuration.allowedOrigins
+    self.localAddress = localAddress
+  }
+
+  /// The base of absolute URLs, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+  var baseURL: String { configuredBaseURL ?? localAddress.defaultPublicBaseURL }
+
+  /// Whether a page whose `Origin` header is `origin` may open a live socket.
+  ///
+  /// A request without the header is not a browser page (command-line tools, load tests) and is let
+  /// through: the header is what a browser adds to every WebSocket handshake, and what no page can forge.
+  /// Nor is a `ws:` or `wss:` origin, which a browser never sends (it sends the page's `http(s)` origin, or
+  /// `null` for an opaque one, which is refused) and which WebSocket client libraries send as their own URL.
+  func allowsOrigin(_ origin: String?) -> Bool {
+    guard let origin else { return true }
+    let scheme = URLComponents(string: origin.trimmingCharacters(in: .whitespaces))?.scheme?.lowercased()
+    if scheme == "ws" || scheme == "wss" { return true }
+    guard let candidate = WebOrigin(origin) else { return false }
+    if !configuredOrigins.isEmpty { return configuredOrigins.compactMap(WebOrigin.init).contains(candidate) }
+    return WebOrigin(baseURL).map { $0.withLoopbackAliases.contains(candidate) } ?? false
+  }
+}
+
+/// A web origin (RFC 6454): scheme, host and port, compared case-insensitively with default ports filled in.
+struct WebOrigin: Hashable, Sendable {
+  let scheme: String
+  let host: String
+  let port: Int
+
+  /// Reads an origin or any http(s) URL (whose path is ignored); nil for `null`, other schemes or no host.
+  init?(_ text: String) {
+    guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = components.host?.lowercased(), !host.isEmpty
+    else { return nil }
+    self.scheme = scheme
+    // Foundation keeps the brackets of an IPv6 host on some platforms and not on others.
+    self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    port = components.port ?? (scheme == "https" ? 443 : 80)
+  }
+
+  private init(scheme: String, host: String, port: Int) {
+    self.scheme = scheme
+    self.host = host
+    self.port = port
+  }
+
+  private static let loopbackNames = ["localhost", "127.0.0.1", "::1"]
+
+  /// This origin, and when its host is a loopback name, the same origin under the other loopback names:
+  /// a page opened at `http://localhost:8080` talks to the server bound to `127.0.0.1:8080`.
+  var withLoopbackAliases: [WebOrigin] {
+    guard Self.loopbackNames.contains(host) else { return [self] }
+    return Self.loopbackNames.map { WebOrigin(scheme: scheme, host: $0, port: port) }
+  }
+}

@@ -1,0 +1,99 @@
+/// The per-client request budgets of the server, one per resource, as GitHub keeps them.
+///
+/// Every budget is a fixed window that starts at a client's first request and allows `limit`
+/// requests until it ends. A client is its peer IP address (an IPv6 client its /64 network), see
+/// ``RateLimiter``. The API and the live pages spend the same budgets: a username check made by
+/// `/live/signup` costs what `GET /users/{name}` costs.
+///
+/// **Defaults** (``standard``), chosen so that a person using the pages never meets them while an
+/// enumeration script meets them within its first second:
+///
+/// | resource | requests | window | answer when spent | spent by |
+/// |---|---|---|---|---|
+/// | `core` | 300 | 15 min | `403` + `x-ratelimit-*` (primary) | `GET /users/{name}`, live username checks |
+/// | `search` | 120 | 1 min | `403` + `x-ratelimit-*` (primary) | `GET /search/repositories` |
+/// | `signup` | 5 | 1 min | `429` + `retry-after` (secondary) | `POST /users`, live signups |
+///
+/// A person typing names on the Signup page makes a check per pause (throttled to 300 ms): a few
+/// dozen in a session, far from 300; the probe that found the oracle made 3,000 in 0.6 s. A person
+/// searching makes a search per pause and per page scrolled, about 10–40 a minute. A person signs up
+/// once; 5 a minute leaves room for retries and a few family members behind one address.
+public struct RateLimits: Sendable, Hashable {
+  /// User lookups: `GET /users/{name}` and the Signup page's availability checks.
+  public var core: RateLimitRule?
+  /// Repository searches: `GET /search/repositories`.
+  public var search: RateLimitRule?
+  /// Account creation: `POST /users` and the Signup page's "Sign up".
+  public var signup: RateLimitRule?
+  /// The most clients each budget remembers at once; beyond it the oldest window is forgotten, so a
+  /// scan from many addresses costs bounded memory (about 100 bytes a client).
+  public var maxClients: Int
+
+  public init(
+    core: RateLimitRule? = nil,
+    search: RateLimitRule? = nil,
+    signup: RateLimitRule? = nil,
+    maxClients: Int = 100_000
+  ) {
+    self.core = core
+    self.search = search
+    self.signup = signup
+    self.maxClients = maxClients
+  }
+
+  /// The budgets `octoreact serve` applies unless told otherwise (see the table above).
+  public static let standard = RateLimits(
+    core: RateLimitRule(limit: 300, window: .seconds(15 * 60), answer: .primary),
+    search: RateLimitRule(limit: 120, window: .seconds(60), answer: .primary),
+    signup: RateLimitRule(limit: 5, window: .seconds(60), answer: .secondary)
+  )
+
+  /// No budget at all (`serve --rate-limit off`), for tests and benchmarks.
+  public static let off = RateLimits()
+
+  /// The rule of `resource`, or `nil` when it is not limited.
+  public func rule(for resource: RateLimitResource) -> RateLimitRule? {
+    switch resource {
+    case .core: core
+    case .search: search
+    case .signup: signup
+    }
+  }
+}
+
+/// A budget: `limit` requests per `window`, and how a request beyond it is answered.
+public struct RateLimitRule: Sendable, Hashable {
+  /// How a request over the budget is refused, as GitHub refuses it.
+  public enum Answer: Sendable, Hashable {
+    /// GitHub's primary rate limit: `403` with `x-ratelimit-remaining: 0` and `x-ratelimit-reset`.
+    case primary
+    /// GitHub's secondary rate limit: `429` with `retry-after` (seconds).
+    case secondary
+  }
+
+  public var limit: Int
+  public var window: Duration
+  public var answer: Answer
+
+  /// - Precondition: `limit` is at least 1, and `window` lasts from one second to a year.
+  public init(limit: Int, window: Duration, answer: Answer = .primary) {
+    precondition(limit >= 1, "a rate limit allows at least one request")
+    precondition(
+      window >= .seconds(1) && window <= .seconds(366 * 86_400), "a rate limit window lasts from 1 s to a year")
+    self.limit = limit
+    self.window = window
+    self.answer = answer
+  }
+
+  /// The window in whole seconds (at least one), as `x-ratelimit-reset` counts.
+  var windowSeconds: Int {
+    max(1, Int(window.components.seconds))
+  }
+}
+
+/// A budget's name, sent as `x-ratelimit-resource`.
+public enum RateLimitResource: String, Sendable, Hashable, CaseIterable {
+  case core
+  case search
+  case signup
+}

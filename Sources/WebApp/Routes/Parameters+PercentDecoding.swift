@@ -1,0 +1,17 @@
+import Foundation
+import Hummingbird
+
+extension Parameters {
+  /// The path parameter `name`, percent-decoded: `/users/%6Belvin` names `kelvin`.
+  ///
+  /// The router matches raw path segments and leaves escapes in its parameters. An escape that is not
+  /// `%` and two hex digits, or bytes that are not UTF-8, are a `400`.
+  func requireDecoded(_ name: String) throws -> String {
+    let raw = try require(name)
+    guard raw.contains("%") else { return raw }
+    guard let decoded = raw.removingPercentEncoding else {
+      throw APIError.badRequest("Invalid percent-encoding in the path")
+    }
+    return decoded
+  }
+}

@@ -1,0 +1,61 @@
+import AccountStore
+import Clocks
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import HummingbirdWebSocket
+import Logging
+import NIOWebSocket
+import RepositoryIndex
+import Synchronization
+import Testing
+@testable import WebApp
+
+/// What a live connection costs a hostile or careless client, on a real server: a flood of bad
+/// frames is closed and its log bounded, and a closed connection leaves nothing behind.
+@Suite(.timeLimit(.minutes(1)))
+struct LiveConnectionLimitsTests {
+  @Test(arguments: ["/live/signup", "/live/search"])
+  func aFloodOfBadFramesIsClosedWithAPolicyViolationAndItsLogIsBounded(_ path: String) async throws {
+    let log = CapturedLog()
+    let clock = TestClock()
+    var configuration = try TestApp().configuration
+    configuration.liveMessageRefusals = WindowLimit(20, per: .seconds(60))
+    configuration.logLineLimit = WindowLimit(10, per: .seconds(60))
+    let app = try TestApp(configuration: configuration)
+    let application = app.application(clock: clock, logger: log.logger(level: .info))
+    let received = Mutex<[String]>([])
+    try await application.test(.live) { client in
+      let close = try await client.ws(path) { inbound, outbound, _ in
+        // Far more bad frames than the limit, without waiting for the answers.
+        for _ in 0..<500 { try await outbound.write(.text("not json")) }
+        for try await message in inbound.messages(maxSize: 1 << 20) {
+          if case .text(let text) = message { received.withLock { $0.append(text) } }
+        }
+      }
+      #expect(close?.closeCode == .policyViolation)
+    }
+    let messages = received.withLock { $0 }
+    #expect(messages.last?.contains("Too many refused messages (more than 20 per 60 seconds)") == true)
+    #expect(messages.filter { $0.contains("not a JSON object") }.count <= 20)
+    // 20 refusals and the close, of which the log wrote 10 and the close line.
+    #expect(log.lines(saying: "Refused a live page message").count == 10)
+    #expect(log.lines(saying: "Closed a live page that sent too many refused messages").count == 1)
+    await clock.advance(by: .seconds(60))
+    await log.first { $0.message == "Suppressed 10 similar log lines" }
+    #expect(Dictionary(grouping: log.lines, by: \.message).values.allSatisfy { $0.count <= 10 })
+  }
+
+  @Test func refusalsUnderTheLimitLeaveTheConnectionOpen() async throws {
+    var configuration = try TestApp().configuration
+    configuration.liveMessageRefusals = WindowLimit(3, per: .seconds(60))
+    try await withLivePage("/live/signup", of: try TestApp(configuration: configuration), receiving: LiveMessage.self) {
+      send, inbox in
+      for _ in 0..<3 { try await send("not json") }
+      try await send(event("passwordChanged", "abcdef"))
+      await inbox.first { $0.password?.message == "Password acceptable" }
+      #expect(inbox.received.filter(\.isError).count == 3)
+    }
+  }
+}
