@@ -1,7 +1,7 @@
 import Benchmark
 package import ReactorWorkloads
 
-/// The three workloads of the performance issue, each one `Benchmark`.
+/// The four workloads of the performance issue, each one `Benchmark`.
 ///
 /// Run with `OCTOREACT_BENCHMARKS=1 swift package --scratch-path .build-bench benchmark --target ReactorBenchmarks`
 /// (package-benchmark builds in release). Figures, machine and profile notes: `BENCHMARKS.md`.
@@ -40,6 +40,15 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
       await SignupReactorWorkload.run(benchmark, actions: signupActions, observer: observer)
     }
+  }
+
+  // (d) Ten stores in a tree, observers forwarding to each other, sent to from two threads.
+  let treeActions = Workload.scaled(200_000)
+  Benchmark(
+    "Store tree: \(Workload.label(treeActions)) actions from 2 threads into 10 stores",
+    configuration: workloadConfiguration(rate: .actionsPerSecond, extra: [.residualCPU])
+  ) { benchmark in
+    await StoreTreeWorkload.run(benchmark, actions: treeActions)
   }
 
   // The view model workload ends on a username event: 3k + 1 events.

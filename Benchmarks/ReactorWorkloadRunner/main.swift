@@ -10,7 +10,7 @@ import ReactorWorkloads
 // and the process's peak resident memory: what the workload itself needs, without
 // package-benchmark's own 24–25 MB (`Baseline: no work` in `ReactorBenchmarks`).
 //
-//   reactor-workloads counter|signup-reactor|signup-view-model [synchronous|sequence] [runs]
+//   reactor-workloads counter|signup-reactor|signup-view-model|store-tree [synchronous|sequence] [runs]
 //
 // The observer kind applies to `counter` and `signup-reactor` (default: synchronous); `runs`
 // repeats the workload in the same process (default 5), as the harness does.
@@ -32,8 +32,9 @@ func printError(_ text: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: reactor-workloads counter|signup-reactor|signup-view-model [synchronous|sequence] [runs]"
-guard let workload = arguments.first, ["counter", "signup-reactor", "signup-view-model"].contains(workload) else {
+let usage = "usage: reactor-workloads counter|signup-reactor|signup-view-model|store-tree [synchronous|sequence] [runs]"
+let workloads = ["counter", "signup-reactor", "signup-view-model", "store-tree"]
+guard let workload = arguments.first, workloads.contains(workload) else {
   printError(usage)
   exit(2)
 }
@@ -51,6 +52,8 @@ nonisolated func runWorkload(_ workload: String, observer: StateObserver, runs: 
       await CounterWorkload.run(recorder, actions: Workload.scaled(1_000_000), observer: observer)
     case "signup-reactor":
       await SignupReactorWorkload.run(recorder, actions: Workload.scaled(200_000), observer: observer)
+    case "store-tree":
+      await StoreTreeWorkload.run(recorder, actions: Workload.scaled(200_000))
     default:
       await SignupViewModelWorkload.run(recorder, events: Workload.scaled(1_000_000, endingOnUsername: true))
     }

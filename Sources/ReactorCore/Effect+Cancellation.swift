@@ -4,8 +4,7 @@
 /// `enum CancelID { case usernameCheck }`.
 ///
 /// The value is kept as an existential with its hash computed once: lookups compare hashes, and
-/// only equal hashes compare the values, after checking that both are of the same type (no dynamic
-/// cast, which costs more than the rest of a keystroke's bookkeeping).
+/// only equal hashes compare the values (a cast to the value's own type, then `==`).
 public struct CancelID: Hashable, Sendable {
   @usableFromInline let base: any Hashable & Sendable
   @usableFromInline let hash: Int
@@ -26,14 +25,8 @@ public struct CancelID: Hashable, Sendable {
 extension Hashable {
   /// True when `other` is a value of this type equal to this one.
   fileprivate func isEqual(to other: any Hashable & Sendable) -> Bool {
-    guard type(of: other) == Self.self else { return false }
-    return self == other.reinterpreted(as: Self.self)
-  }
-
-  /// This value as `type`, which must be its own type (checked by the caller): the bits are used as
-  /// they are, with no dynamic cast.
-  fileprivate func reinterpreted<Other>(as type: Other.Type) -> Other {
-    unsafeBitCast(self, to: Other.self)
+    guard let other = other as? Self else { return false }
+    return self == other
   }
 }
 
@@ -45,7 +38,8 @@ extension Effect {
   /// same kind, Rx's `flatMapLatest`).
   ///
   /// **Guarantee.** Once cancelled, the work's later `send` calls are dropped by the store, checked
-  /// under the store's lock at the moment the mutation would be applied: a stale answer cannot land.
+  /// when the store reaches the mutation in its queue: a stale answer cannot land, even one sent
+  /// just before the cancellation.
   @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     Effect(.cancellable(self, id: CancelID(id), cancelInFlight: cancelInFlight))

@@ -6,7 +6,7 @@ public import Synchronization
 /// For example:
 ///
 /// ```swift
-/// let store = ReactorStore.stub(SignupReactor(api: .unimplemented, clock: clock))
+/// let store = ReactorStore.stub(SignupReactor(validation: validation))
 /// view.bind(store)
 /// view.tapSignup()
 /// #expect(store.stub.actions == [.signup])
@@ -14,11 +14,11 @@ public import Synchronization
 /// ```
 public final class ReactorStub<R: Reactor>: Sendable {
   @usableFromInline let recorded = Mutex<[R.Action]>([])
-  private let broadcast: Broadcast<R.State>
+  private let storage: ReactorStorage<R>
 
   @usableFromInline
-  init(broadcast: Broadcast<R.State>) {
-    self.broadcast = broadcast
+  init(storage: ReactorStorage<R>) {
+    self.storage = storage
   }
 
   @inlinable
@@ -29,11 +29,16 @@ public final class ReactorStub<R: Reactor>: Sendable {
   /// Every action sent to the store, in order.
   public var actions: [R.Action] { recorded.withLock { $0 } }
 
-  /// Replaces the state the store publishes.
-  public func setState(_ state: R.State) { broadcast.send(state) }
+  /// Replaces the state the store publishes (through the store's queue, like any change).
+  public func setState(_ state: R.State) { storage.replaceState(state) }
 
-  /// Changes the state the store publishes in place.
-  public func setState(_ change: (inout R.State) -> Void) { broadcast.update(change) }
+  /// Changes the state the store publishes: `change` runs on a copy of the current state. For one
+  /// test thread; two threads changing a stub at once may each start from the same state.
+  public func setState(_ change: (inout R.State) -> Void) {
+    var state = storage.currentState
+    change(&state)
+    storage.replaceState(state)
+  }
 }
 
 extension ReactorStore {

@@ -131,7 +131,7 @@ struct EffectTests {
     store.send("go")
     await probe.wait(for: "waiting")
     store.send("stop")
-    #expect(store.runningTaskCount == 0)
+    #expect(store.liveTaskCount == 0)
     gate.open()
 
     await probe.wait(for: "sent")

@@ -44,7 +44,7 @@ struct ReactorStoreStatesTests {
     let idle = store.states
 
     withExtendedLifetime(idle) {
-      #expect(store.storage.broadcast.observerCount == 1)
+      #expect(store.storage.observerCount == 1)
       for _ in 0..<10_000 { store.send(.increase) }
       #expect(store.currentState.count == 10_000)
     }
@@ -68,10 +68,10 @@ struct ReactorStoreStatesTests {
     let store = ReactorStore(CounterReactor())
 
     withExtendedLifetime(store.states) {
-      #expect(store.storage.broadcast.observerCount == 1)
+      #expect(store.storage.observerCount == 1)
     }
 
-    #expect(store.storage.broadcast.observerCount == 0)
+    #expect(store.storage.observerCount == 0)
   }
 
   // MARK: - observe

@@ -145,4 +145,50 @@ struct TaskTableTests {
     #expect(refused == nil)
     #expect(cancelledAfter.isEmpty)
   }
+
+  // MARK: - What runningTaskCount counts
+
+  @Test func cancelledStartedTasksStayCountedUntilTheyEnd() throws {
+    var table = TaskTable()
+    let search = CancelID("search")
+    let (task, _) = try table.startAttached(search)
+
+    _ = table.cancel(search)
+
+    // Its body may still be running (work that ignores cancellation): counted, but not live.
+    #expect(!table.isLive(task))
+    #expect(table.count == 1)
+    #expect(table.liveCount == 0)
+    table.finish(task)
+    #expect(table.count == 0)
+  }
+
+  @Test func aTaskCancelledBeforeItStartedIsForgottenAtOnce() throws {
+    var table = TaskTable()
+    let search = CancelID("search")
+    let task = try table.start(search)
+
+    _ = table.cancel(search)
+
+    #expect(table.count == 0)
+    let started = table.markStarted(task)
+    #expect(!started)  // the starter makes no task for it
+  }
+
+  @Test func aTaskMarkedStartedButNotAttachedYetStaysCountedWhenCancelled() throws {
+    var table = TaskTable()
+    let search = CancelID("search")
+    let task = try table.start(search)
+    let started = table.markStarted(task)
+    #expect(started)
+
+    let cancelled = table.cancel(search)
+
+    #expect(cancelled.isEmpty)  // no handle yet…
+    #expect(table.count == 1)  // …but its `Task` is being made: it will run and end
+    let attached = table.attach(Task {}, to: task)
+    #expect(!attached)  // so the starter cancels the handle itself
+    table.finish(task)
+    #expect(table.count == 0)
+  }
 }

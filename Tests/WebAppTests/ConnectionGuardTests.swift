@@ -89,7 +89,9 @@ struct ConnectionGuardTests {
   }
 
   @Test func aKeepAliveConnectionIsClosedAfterTheIdleTimeoutFollowingItsResponse() async throws {
-    let limits = ConnectionLimits(idleTimeout: .milliseconds(200))
+    // Long enough that a busy machine (the whole suite runs in parallel) still sends the request
+    // before the idle deadline that runs from the connection's opening.
+    let limits = ConnectionLimits(idleTimeout: .seconds(1))
     try await withServer(limits) { port in
       let reply = try await RawConnection.with(port: port) { connection in
         try await connection.send(Self.goodRequest)
@@ -132,14 +134,15 @@ struct ConnectionGuardTests {
   @Test func anUpgradedWebSocketOutlivesTheHTTPDeadlines() async throws {
     var configuration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
     configuration.connectionLimits = ConnectionLimits(
-      idleTimeout: .milliseconds(100), headTimeout: .milliseconds(100), bodyTimeout: .milliseconds(100))
+      idleTimeout: .milliseconds(400), headTimeout: .milliseconds(400), bodyTimeout: .milliseconds(400))
     try await withLivePage(
       "/live/signup?engine=reactor&lang=en", of: try TestApp(configuration: configuration), receiving: LiveMessage.self
     ) { send, inbox in
       await inbox.first { $0.isState }
-      // A real wait, five times every HTTP deadline: what is tested is that NIO's timers do not fire on an
+      // A real wait, three times every HTTP deadline (each long enough that a busy machine still
+      // completes the upgrade within it): what is tested is that NIO's timers do not fire on an
       // upgraded connection (the rule itself, `upgraded`, is in ConnectionGuardStateMachineTests).
-      try await Task.sleep(for: .milliseconds(500))
+      try await Task.sleep(for: .milliseconds(1_200))
       try await send(event("passwordChanged", "abc"))
       await inbox.first { $0.password?.message == "Password must be at least 5 characters" }
     }

@@ -49,11 +49,11 @@ struct RateLimitAPITests {
     let app = try Self.app(RateLimits(signup: RateLimitRule(limit: 2, window: .seconds(60), answer: .secondary)))
     try await app.application().test(.router) { client in
       for name in ["first", "second"] {
-        let created = try await client.execute(uri: "/users", method: .post, body: Self.signupBody(name))
+        let created = try await client.execute(uri: "/users", method: .post, headers: .json, body: Self.signupBody(name))
         #expect(created.status == .created)
         #expect(created.headers[.rateLimitResource] == "signup")
       }
-      let refused = try await client.execute(uri: "/users", method: .post, body: Self.signupBody("third"))
+      let refused = try await client.execute(uri: "/users", method: .post, headers: .json, body: Self.signupBody("third"))
       #expect(refused.status == .tooManyRequests)
       let retryAfter = try #require(refused.headers[.retryAfter].flatMap { Int($0) })
       #expect((1...60).contains(retryAfter))
@@ -102,7 +102,7 @@ struct RateLimitAPITests {
   @Test func aSignupOverTheBudgetShowsWhenToTryAgain() async throws {
     let app = try Self.app(RateLimits(signup: RateLimitRule(limit: 1, window: .seconds(60), answer: .secondary)))
     try await app.application().test(.live) { client in
-      let created = try await client.execute(uri: "/users", method: .post, body: Self.signupBody("first"))
+      let created = try await client.execute(uri: "/users", method: .post, headers: .json, body: Self.signupBody("first"))
       #expect(created.status == .created)
       _ = try await client.ws("/live/signup?lang=zh-Hans") { inbound, outbound, _ in
         try await withSignupPage(inbound: inbound, outbound: outbound) { send, inbox in

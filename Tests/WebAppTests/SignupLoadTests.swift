@@ -76,7 +76,7 @@ struct SignupLoadTests {
       let first = Task { try await Self.signUp("first", port: try #require(client.port)) }
       await held.waitUntilStarted()
 
-      let refused = try await client.execute(uri: "/users", method: .post, body: Self.body("second"))
+      let refused = try await client.execute(uri: "/users", method: .post, headers: .json, body: Self.body("second"))
       #expect(refused.status == .serviceUnavailable)
       #expect(refused.headers[.retryAfter].flatMap { Int($0) } == 1)
       #expect((refused.json["message"] as? String)?.hasPrefix("The server is busy") == true)

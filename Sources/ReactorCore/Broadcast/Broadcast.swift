@@ -4,8 +4,8 @@ public import Synchronization
 ///
 /// Every observer gets the current value first, then every later value, in order. Delivery goes
 /// through each observer's own buffer, so a slow observer never blocks ``send(_:)`` or the others.
-/// This is Rx's `BehaviorSubject` (or `share(replay: 1)`), and the building block of
-/// ``ReactorStore/states`` and ``ActivityTracker``.
+/// This is Rx's `BehaviorSubject` (or `share(replay: 1)`), and the building block of the MVVM view
+/// models and ``ActivityTracker``.
 ///
 /// For example:
 ///

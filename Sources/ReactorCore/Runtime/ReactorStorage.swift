@@ -1,157 +1,171 @@
 public import Synchronization
 
-/// Runs a reactor for a ``ReactorStore``: the serial path that processes actions and mutations,
-/// and the tasks of its asynchronous effects.
+/// Runs a reactor for a ``ReactorStore``: the serial queue that processes actions, mutations and
+/// observer registrations one at a time, the published state, and the tasks of its effects.
 ///
-/// **Serial path.** The `serial` lock guards the state and is held by the one thread processing
-/// work, across `mutate` and `reduce`: that is what makes synchronous mutations land before `send`
-/// returns, for concurrent senders too (they wait for the lock, then process their own action). A
-/// `send` from user code running on that thread would wait for itself, so `drainer` records the
-/// thread holding the lock, and such a send is queued (``ReentrantQueue``) and processed next.
+/// **Serial queue with hand-over.** Every piece of work (an action, a task's mutation, a task's end,
+/// an observer to add, a state set by a stub) goes through one ``SerialQueueStateMachine``. The
+/// caller that finds nobody processing becomes the drainer: it processes its own work at once, then
+/// whatever others queued meanwhile, in order, and only then returns. A caller that finds a drain
+/// under way (another thread's, or its own from inside `mutate`, `reduce`, a hook or an observer)
+/// queues its work and returns at once: no thread identity, no waiting, so two stores feeding each
+/// other from two threads cannot deadlock.
+///
+/// **One lock, never held around user code.** `core` guards the queue machine, the published state
+/// and the observer list. It is held only for a machine transition or to read or write those
+/// values; `mutate`, `reduce`, the transform hooks, effects, cancellation handlers and observers run
+/// after it is released. The drainer keeps its working copy of the state, publishes each new state
+/// under the lock (so ``currentState`` works anywhere), then calls the observers: only the drainer
+/// calls them, so they are called one at a time, in order.
 ///
 /// **Tasks.** Asynchronous effects run in tasks registered in a ``TaskRegistry``. A task's mutation
-/// is applied only if the task is still registered, checked with the serial lock held: a cancelled
-/// task (cancellation happens on the serial path) can never deliver afterwards. Tasks hold this
-/// storage weakly: when the store is released, nothing keeps it alive.
+/// is queued, and applied only if the task is still live when the drainer reaches it: a task
+/// cancelled meanwhile (cancellation happens on the drain) never delivers. Tasks hold this storage
+/// weakly: when the store is released, nothing keeps it alive.
 ///
-/// The serial path is `@inlinable` so that it is compiled for the app's reactor: unspecialized,
-/// every action would look up generic metadata at run time, which cost more than the work itself.
+/// The drain is `@inlinable` so that it is compiled for the app's reactor: unspecialized, every
+/// action would look up generic metadata at run time, which costs more than the work itself.
 @usableFromInline
 final class ReactorStorage<R: Reactor>: Sendable {
-  @usableFromInline typealias Work = ReentrantQueue<R.Action, R.Mutation>.Work
-
-  @usableFromInline let reactor: R
-  @usableFromInline let broadcast: Broadcast<R.State>
-  @usableFromInline let serial: Mutex<R.State>
-  /// The `raw` identity of the thread holding `serial`, or 0. Each thread compares it with its own
-  /// identity only, which no other thread ever stores, so relaxed ordering is enough.
-  @usableFromInline let drainer = Atomic<UInt>(0)
-  @usableFromInline let reentrant = ReentrantQueue<R.Action, R.Mutation>()
-  @usableFromInline let tasks = TaskRegistry()
-  @usableFromInline let starts = Mutex(PendingStarts())
-
-  /// Effects registered on the serial path whose tasks are not made yet (see ``start(_:cancelIDs:)``).
   @usableFromInline
-  struct PendingStarts: Sendable {
-    /// Registered effects whose tasks the starter has not made yet.
-    @usableFromInline var effects: [(effect: Effect<R.Mutation>, id: TaskID)] = []
-    /// True from the moment a starter task is created until it has found nothing to start
-    /// ``starterPatience`` times in a row.
-    @usableFromInline var isStarterRunning = false
-    /// The length at which effects cancelled while waiting are dropped: a starter kept waiting by
-    /// a busy machine would otherwise hold every replaced check until it runs.
-    @usableFromInline var pruneAt = 16
-
-    @inlinable init() {}
-
-    /// Drops the effects cancelled while waiting, once the list has doubled since the last time
-    /// (amortized: the list stays within twice the effects still live).
-    @inlinable
-    mutating func prune(keeping isLive: (TaskID) -> Bool) {
-      guard effects.count >= pruneAt else { return }
-      effects.removeAll { !isLive($0.id) }
-      pruneAt = max(16, effects.count * 2)
-    }
+  enum Work: Sendable {
+    case action(R.Action)
+    case mutation(R.Mutation, from: TaskID)
+    /// The task has ended: it leaves the task table after the mutations it queued.
+    case finish(TaskID)
+    case observe(StateObserver<R.State>)
+    /// A state set by a stub (``ReactorStub``).
+    case replaceState(R.State)
   }
 
-  /// How many times in a row the starter yields and finds nothing before it ends. Creating a task
-  /// wakes a sleeping thread, which costs the sending thread more than an action (a system call
-  /// in this VM); a starter that lingers for a few yields takes the next keystroke's effect too.
-  @usableFromInline static var starterPatience: Int { 4 }
+  /// What `core` guards.
+  @usableFromInline
+  struct Core {
+    @usableFromInline var queue = SerialQueueStateMachine<Work>()
+    /// The latest state: what ``currentState`` reads and a new drainer starts from.
+    @usableFromInline var state: R.State
+    @usableFromInline var observers: [StateObserver<R.State>] = []
+    @usableFromInline var isShutDown = false
+
+    @inlinable
+    init(state: R.State) { self.state = state }
+  }
+
+  @usableFromInline let reactor: R
+  @usableFromInline let core: Mutex<Core>
+  @usableFromInline let tasks = TaskRegistry()
+  @usableFromInline let starter = Mutex(EffectStarterStateMachine<Effect<R.Mutation>>())
 
   @inlinable
   init(reactor: R) {
     self.reactor = reactor
-    let initialState = reactor.transform(state: reactor.initialState)
-    self.broadcast = Broadcast(initialState)
-    self.serial = Mutex(initialState)
+    core = Mutex(Core(state: reactor.transform(state: reactor.initialState)))
   }
 
-  // MARK: - Entry points
+  // MARK: - Entry points (any thread)
+
+  @inlinable
+  var currentState: R.State { core.withLock { $0.state } }
 
   @inlinable
   func send(_ action: R.Action) {
-    let thread = ThreadIdentity.current
-    if drainer.load(ordering: .relaxed) == thread {
-      reentrant.append(.action(action))
-      return
-    }
-    drain(on: thread) { state in process(action, state: &state) }
+    guard var state = enqueue(.action(action)) else { return }
+    process(action, state: &state)
+    drain(from: state)
   }
 
-  /// Applies a mutation sent by a task, unless the task was cancelled: checked again when it is
-  /// applied, because an action processed in the meantime may have cancelled it.
-  ///
-  /// The mutation is queued, and handed over to the thread holding the serial lock if there is
-  /// one: waiting for the lock would spin against a holder that takes it again for every action it
-  /// is sent (a core spent spinning, measured in `BENCHMARKS.md`). The holder applies it, in order,
-  /// before it lets go. Otherwise this thread takes the lock and applies it.
+  /// Queues a mutation sent by a task. It is applied when the drainer reaches it, unless the task was
+  /// cancelled by then. When nobody drains, this thread does, so it is applied before this returns.
   @inlinable
   func deliver(_ mutation: R.Mutation, from task: TaskID) {
-    let thread = ThreadIdentity.current
-    if drainer.load(ordering: .relaxed) == thread {
-      if tasks.isLive(task) { reentrant.append(.mutation(mutation, from: task)) }
-      return
-    }
-    guard tasks.isLive(task) else { return }
-    if !reentrant.handOver(.mutation(mutation, from: task)) { drain(on: thread) { _ in } }
+    guard tasks.isLive(task) else { return }  // cheap early drop; checked again when processed
+    run(.mutation(mutation, from: task))
   }
 
-  /// Takes an ended task out of the task table, after the mutations it handed over or queued:
-  /// they are applied only while their task is in the table.
+  /// Takes an ended task out of the task table, after the mutations it queued: they are applied
+  /// only while their task is in the table.
   @inlinable
-  func finish(_ task: TaskID) {
-    let thread = ThreadIdentity.current
-    if drainer.load(ordering: .relaxed) == thread {
-      reentrant.append(.finish(task))
-    } else if !reentrant.handOver(.finish(task)) {
-      drain(on: thread) { _ in }
-    }
-  }
+  func finish(_ task: TaskID) { run(.finish(task)) }
 
-  /// Attaches a synchronous observer on the serial path: no change falls between its first state
-  /// and the next, and a send from its first call is queued like any re-entrant send.
+  /// Adds an observer through the queue, so that no change falls between its first state and the next.
   @inlinable
-  func observe(_ observer: @escaping @Sendable (R.State) -> Void) -> BroadcastObservation {
-    let thread = ThreadIdentity.current
-    if drainer.load(ordering: .relaxed) == thread { return broadcast.observe(observer) }
-    return drain(on: thread) { _ in broadcast.observe(observer) }
-  }
+  func addObserver(_ observer: StateObserver<R.State>) { run(.observe(observer)) }
 
-  /// Takes the serial lock on `thread`, does `work`, then what it queued re-entrantly and what
-  /// other threads handed over meanwhile.
   @inlinable
-  func drain<Result>(on thread: UInt, _ work: (inout R.State) -> Result) -> Result {
-    serial.withLock { state in
-      drainer.store(thread, ordering: .relaxed)
-      defer { drainer.store(0, ordering: .relaxed) }
-      reentrant.open()
-      let result = work(&state)
-      repeat { drainReentrant(state: &state) } while !reentrant.close()
-      return result
-    }
-  }
+  func replaceState(_ state: R.State) { run(.replaceState(state)) }
+
+  /// The observers still attached (for tests and diagnostics).
+  var observerCount: Int { core.withLock { $0.observers.count { $0.isAlive } } }
 
   @usableFromInline
   func shutDown() {
     tasks.shutDown()
-    broadcast.finish()
+    let observers = core.withLock { core in
+      core.isShutDown = true
+      defer { core.observers = [] }
+      return core.observers
+    }
+    for observer in observers { observer.finish() }
   }
 
-  // MARK: - The serial path (serial lock held)
+  // MARK: - The drain
+
+  /// Queues `work`; returns the state to start from when the caller is now the drainer.
+  @inlinable
+  func enqueue(_ work: Work) -> R.State? {
+    core.withLock { core in
+      switch core.queue.enqueue(work) {
+      case .startDraining: core.state
+      case .handedOver: nil
+      }
+    }
+  }
+
+  /// Queues `work`, and drains when nobody else does.
+  @inlinable
+  func run(_ work: Work) {
+    guard var state = enqueue(work) else { return }
+    handle(work, state: &state)
+    drain(from: state)
+  }
+
+  /// Processes what was queued meanwhile, until the queue is empty: then this thread stops draining.
+  @inlinable
+  func drain(from state: consuming R.State) {
+    var state = state
+    while true {
+      switch core.withLock({ $0.queue.next() }) {
+      case .process(let work): handle(work, state: &state)
+      case .stopDraining: return
+      }
+    }
+  }
 
   @inlinable
-  func drainReentrant(state: inout R.State) {
-    while let work = reentrant.next() {
-      switch work {
-      case .action(let action):
-        process(action, state: &state)
-      case .mutation(let mutation, let task):
-        // The task may have been cancelled since its mutation was queued.
-        if tasks.isLive(task) { apply(mutation, state: &state) }
-      case .finish(let task):
-        tasks.finish(task)
+  func handle(_ work: Work, state: inout R.State) {
+    switch work {
+    case .action(let action):
+      process(action, state: &state)
+    case .mutation(let mutation, let task):
+      // The task may have been cancelled since its mutation was queued.
+      if tasks.isLive(task) { apply(mutation, state: &state) }
+    case .finish(let task):
+      tasks.finish(task)
+    case .observe(let observer):
+      let isAttached = core.withLock { core in
+        guard !core.isShutDown else { return false }
+        core.observers.append(observer)
+        return true
       }
+      if isAttached {
+        if !observer.deliver(state) { pruneObservers() }
+      } else {
+        _ = observer.deliver(state)
+        observer.finish()
+      }
+    case .replaceState(let newState):
+      state = newState
+      publish(state)
     }
   }
 
@@ -165,7 +179,25 @@ final class ReactorStorage<R: Reactor>: Sendable {
   func apply(_ mutation: R.Mutation, state: inout R.State) {
     let mutation = reactor.transform(mutation: mutation)
     state = reactor.transform(state: reactor.reduce(state: consume state, mutation: mutation))
-    broadcast.send(state)
+    publish(state)
+  }
+
+  /// Makes `state` the current state, then hands it to every observer, outside the lock.
+  @inlinable
+  func publish(_ state: R.State) {
+    let observers = core.withLock { core -> [StateObserver<R.State>]? in
+      core.state = state
+      return core.observers.isEmpty ? nil : core.observers
+    }
+    guard let observers else { return }
+    var isAnyGone = false
+    for observer in observers where !observer.deliver(state) { isAnyGone = true }
+    if isAnyGone { pruneObservers() }
+  }
+
+  @usableFromInline
+  func pruneObservers() {
+    core.withLock { $0.observers.removeAll { !$0.isAlive } }
   }
 
   @inlinable
@@ -199,11 +231,13 @@ final class ReactorStorage<R: Reactor>: Sendable {
     }
   }
 
-  /// Starts a task for an asynchronous effect.
+  // MARK: - Effect tasks
+
+  /// Registers a task for an asynchronous effect and hands it to the starter.
   ///
-  /// Every identifier the effect carries is registered now, on the serial path, not when the task
-  /// gets to it: a `.cancel(id:)` or a newer effect processed next must find it, and an older task
-  /// must never cancel a newer one by reaching its `cancellable` late.
+  /// Every identifier the effect carries is registered now, on the drain, not when the task gets to
+  /// it: a `.cancel(id:)` or a newer effect processed next must find it, and an older task must never
+  /// cancel a newer one by reaching its `cancellable` late.
   @inlinable
   func start(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID]) {
     var allIDs = cancelIDs
@@ -212,40 +246,18 @@ final class ReactorStorage<R: Reactor>: Sendable {
       allIDs.append(id)
     }
     guard let id = tasks.register(cancelIDs: allIDs) else { return }
-    // The task is made by a starter task, for all effects registered since it was scheduled: an
-    // effect cancelled before then (a newer username replaced the check) never costs a task. Fast
-    // typing otherwise made a task per keystroke that only woke up to find itself cancelled.
-    let needsStarter = starts.withLock { starts in
-      starts.prune(keeping: tasks.isLive)
-      starts.effects.append((effect, id))
-      defer { starts.isStarterRunning = true }
-      return !starts.isStarterRunning
-    }
-    if needsStarter { Task { await self.startPendingEffects() } }
+    let action = starter.withLock { $0.append(effect, id: id, keeping: tasks.isLive) }
+    if action == .makeStarter { Task { await self.startPendingEffects() } }
   }
 
-  /// Makes a task for every pending effect that is still live, until nothing has come for
-  /// ``starterPatience`` yields.
+  /// Makes a task for every pending effect still live, batch after batch, until none is pending.
   @inlinable
   func startPendingEffects() async {
-    var idleRounds = 0
-    while true {
-      let pending = starts.withLock { starts -> [(effect: Effect<R.Mutation>, id: TaskID)]? in
-        if starts.effects.isEmpty {
-          idleRounds += 1
-          if idleRounds > Self.starterPatience { starts.isStarterRunning = false }
-          return idleRounds > Self.starterPatience ? nil : []
-        }
-        idleRounds = 0
-        defer { starts.effects.removeAll(keepingCapacity: starts.effects.capacity <= 64) }
-        return starts.effects
-      }
-      guard let pending else { return }
-      for (effect, id) in pending where tasks.isLive(id) {
+    while case .start(let batch) = starter.withLock({ $0.nextBatch() }) {
+      for (effect, id) in batch where tasks.markStarted(id) {
         let task = EffectTask(storage: self, id: id)
         tasks.attach(Task { await task.run(effect) }, to: id)
       }
-      await Task.yield()
     }
   }
 }

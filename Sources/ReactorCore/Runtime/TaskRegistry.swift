@@ -23,6 +23,12 @@ final class TaskRegistry: Sendable {
     if !table.withLock({ $0.attach(handle, to: task) }) { handle.cancel() }
   }
 
+  /// See ``TaskTable/markStarted(_:)``.
+  @usableFromInline
+  func markStarted(_ task: TaskID) -> Bool {
+    table.withLock { $0.markStarted(task) }
+  }
+
   @usableFromInline
   func isLive(_ task: TaskID) -> Bool {
     table.withLock { $0.isLive(task) }
@@ -47,6 +53,10 @@ final class TaskRegistry: Sendable {
     for handle in handles { handle.cancel() }
   }
 
+  /// See ``TaskTable/count``.
   @usableFromInline
   var count: Int { table.withLock { $0.count } }
+
+  @usableFromInline
+  var liveCount: Int { table.withLock { $0.liveCount } }
 }

@@ -4,8 +4,14 @@ struct TaskID: Hashable, Sendable {
   @usableFromInline let raw: UInt64
 }
 
-/// The effect tasks of a store: which are live, their handles, and the cancellation identifiers
-/// they run under.
+/// The effect tasks of a store: which are live, which still run after being cancelled, their
+/// handles, and the cancellation identifiers they run under.
+///
+/// **Lifecycle.** A task is *registered* (on the drain, when its effect is met), *started* when the
+/// starter is about to make its `Task` (``markStarted(_:)``, or ``attach(_:to:)``), and *ended*
+/// when its body has returned (``finish(_:)``). Cancelling a registered task that never started
+/// forgets it at once (it will never run); cancelling a started one keeps its entry, no longer
+/// live, until it ends: ``count`` is every task whose body may still run.
 ///
 /// Pure transitions on a value, kept apart from the lock that guards it (``TaskRegistry``) so each
 /// rule can be read and tested on its own. It does not depend on the reactor's types, so it is
@@ -21,18 +27,27 @@ struct TaskTable: Sendable {
     let id: TaskID
     var handle: Task<Void, Never>?
     let cancelIDs: [CancelID]
+    var isStarted = false
   }
 
   /// Live tasks, in increasing ``TaskID`` order.
   private var entries: [Entry] = []
+  /// Tasks cancelled after they started whose body has not returned yet. Kept apart from
+  /// ``entries`` so that cancelling, which scans the live tasks, never scans them: a store whose
+  /// replaced checks pile up behind a busy machine would otherwise scan more at every keystroke.
+  private var cancelledRunning: Set<UInt64> = []
   private var nextTaskID: UInt64 = 0
   private(set) var isShutDown = false
 
-  /// True while the task may still deliver mutations.
+  /// True while the task may still deliver mutations: registered, not cancelled, not ended.
   func isLive(_ task: TaskID) -> Bool { index(of: task) != nil }
 
-  /// The number of tasks still running (for tests and diagnostics).
-  var count: Int { entries.count }
+  /// The tasks whose body may still run: live ones, and cancelled ones that started and have not
+  /// returned yet (work that ignores cancellation keeps running; its mutations are dropped).
+  var count: Int { entries.count + cancelledRunning.count }
+
+  /// The tasks that may still deliver mutations.
+  var liveCount: Int { entries.count }
 
   /// Registers a task about to start, under the given cancellation identifiers; `nil` once shut down.
   mutating func register(cancelIDs: [CancelID]) -> TaskID? {
@@ -43,36 +58,56 @@ struct TaskTable: Sendable {
     return id
   }
 
-  /// Attaches the running task's handle; returns `false` when it was cancelled in the meantime.
+  /// Records that the task's `Task` is about to be made; returns `false` (make none) when it is no
+  /// longer live. From now on a cancellation keeps it counted until it ends.
+  mutating func markStarted(_ task: TaskID) -> Bool {
+    guard let index = index(of: task) else { return false }
+    entries[index].isStarted = true
+    return true
+  }
+
+  /// Attaches the running task's handle; returns `false` when it was cancelled in the meantime
+  /// (the caller cancels the handle).
   mutating func attach(_ handle: Task<Void, Never>, to task: TaskID) -> Bool {
     guard let index = index(of: task) else { return false }
+    entries[index].isStarted = true
     entries[index].handle = handle
     return true
   }
 
-  /// Forgets every task under `cancelID` (but `spared`) and returns their handles to cancel.
+  /// Cancels every live task under `cancelID` (but `spared`) and returns their handles to cancel.
+  /// They are no longer live; the ones that started stay counted until they end.
   mutating func cancel(_ cancelID: CancelID, sparing spared: TaskID? = nil) -> [Task<Void, Never>] {
     var handles: [Task<Void, Never>] = []
     var index = entries.count - 1
     while index >= 0 {
       // Read in place: copying the entry out retained its handle and identifiers for every look.
       if entries[index].id != spared, entries[index].cancelIDs.contains(cancelID) {
-        if let handle = entries.remove(at: index).handle { handles.append(handle) }
+        let entry = entries.remove(at: index)
+        if entry.isStarted { cancelledRunning.insert(entry.id.raw) }
+        if let handle = entry.handle { handles.append(handle) }
       }
       index -= 1
     }
     return handles
   }
 
-  /// Forgets a task that has finished.
+  /// Forgets a task that has ended (its body returned, or it never ran).
   mutating func finish(_ task: TaskID) {
-    if let index = index(of: task) { entries.remove(at: index) }
+    if let index = index(of: task) {
+      entries.remove(at: index)
+    } else {
+      cancelledRunning.remove(task.raw)
+    }
   }
 
   /// Forgets every task and refuses new ones; returns the handles to cancel.
   mutating func shutDown() -> [Task<Void, Never>] {
     isShutDown = true
-    defer { entries = [] }
+    defer {
+      entries = []
+      cancelledRunning = []
+    }
     return entries.compactMap(\.handle)
   }
 

@@ -19,10 +19,12 @@ import Synchronization
 ///
 /// **Time** comes from the injected clock, so tests drive it with a `TestClock`. Releasing the throttle
 /// drops a held value.
+///
+/// **Contract.** `deliver` runs on the thread that submits, flushes or ends an interval, never under
+/// the throttle's lock, so it may submit again. The rule itself is ``ThrottleStateMachine``.
 public final class Throttle<Value: Sendable>: Sendable {
   private struct State {
-    var isWindowOpen = false
-    var held: Value?
+    var machine = ThrottleStateMachine<Value>()
     var timer: Task<Void, Never>?
   }
 
@@ -42,47 +44,48 @@ public final class Throttle<Value: Sendable>: Sendable {
 
   /// Offers a value: delivered now, or held until the current interval ends (replacing a held one).
   public func submit(_ value: Value) {
-    let deliverNow = state.withLock { state -> Bool in
-      guard state.isWindowOpen else {
-        state.isWindowOpen = true
-        state.timer = startTimer()
-        return true
+    let (deliverNow, oldTimer) = state.withLock { state -> (Value?, Task<Void, Never>?) in
+      switch state.machine.submit(value) {
+      case .hold:
+        return (nil, nil)
+      case .deliverAndStartTimer(let value, let generation):
+        defer { state.timer = startTimer(generation: generation) }
+        return (value, state.timer)
       }
-      state.held = value
-      return false
     }
-    if deliverNow { deliver(value) }
+    oldTimer?.cancel()
+    if let deliverNow { deliver(deliverNow) }
   }
 
   /// Delivers a held value at once and ends the interval (for a field losing focus, a form submit).
   public func flush() {
-    let held = state.withLock { state -> Value? in
-      state.timer?.cancel()
-      state.isWindowOpen = false
-      defer { state.held = nil }
-      return state.held
+    let (held, timer) = state.withLock { state -> (Value?, Task<Void, Never>?) in
+      defer { state.timer = nil }
+      return (state.machine.flush(), state.timer)
     }
+    timer?.cancel()
     if let held { deliver(held) }
   }
 
-  private func startTimer() -> Task<Void, Never> {
+  private func startTimer(generation: UInt64) -> Task<Void, Never> {
     Task { [weak self, interval, clock] in
       do { try await clock.sleep(for: interval) } catch { return }
-      self?.intervalEnded()
+      self?.timerFired(generation: generation)
     }
   }
 
-  private func intervalEnded() {
+  private func timerFired(generation: UInt64) {
     let held = state.withLock { state -> Value? in
-      guard let held = state.held else {
-        state.isWindowOpen = false
+      switch state.machine.timerFired(generation: generation) {
+      case .ignore:
+        return nil
+      case .closeWindow:
         state.timer = nil
         return nil
+      case .deliverAndStartTimer(let value, let generation):
+        state.timer = startTimer(generation: generation)
+        return value
       }
-      // The held value goes now and opens a new interval, so values keep at least `interval` apart.
-      state.held = nil
-      state.timer = startTimer()
-      return held
     }
     if let held { deliver(held) }
   }
