@@ -51,9 +51,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(name: "ReactorObservation", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // GitHub's rules for names, shared by signup (usernames) and the repository index (owners).
+    .target(name: "GitHubNames", swiftSettings: strictSettings),
     .target(
       name: "SignupFeature",
-      dependencies: ["ReactorCore"],
+      dependencies: ["ReactorCore", "GitHubNames"],
       swiftSettings: strictSettings
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
@@ -87,7 +89,7 @@ let package = Package(
     .target(
       name: "RepositoryIndex",
       dependencies: [
-        "DatabaseFile",
+        "DatabaseFile", "GitHubNames",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -181,12 +183,23 @@ let package = Package(
     ),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountStore", "SignupFeature", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["AccountStore", "SignupFeature", "DatabaseFile", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "RepositoryIndexTests",
-      dependencies: ["RepositoryIndex", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "RepositoryIndex", "DatabaseFile", "GitHubNames", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    // The command line: its logic through `@testable import octoreact`, its behaviour through the built binary.
+    .testTarget(
+      name: "OctoreactCLITests",
+      dependencies: [
+        "octoreact", "AccountStore", "RepositoryIndex", "DatabaseFile",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -16,8 +16,9 @@ extension AccountStore {
   /// Checks the location before SQLite does, for errors that say what is wrong, then opens it.
   static func openPool(at path: String) throws(AccountStoreError) -> DatabasePool {
     do {
-      return try DatabaseFile.openPool(at: path, configuration: configuration)
+      return try DatabaseFile.openPool(at: path, expected: .accounts, configuration: configuration)
     } catch {
+      if error.otherKind != nil { throw .otherOctoreactDatabase(path: path, reason: error.reason) }
       throw .cannotOpen(path: path, reason: error.reason)
     }
   }

@@ -9,6 +9,7 @@
 /// | ``validationFailed(_:)`` | ``fieldErrors`` (non-empty) | 422 |
 /// | ``busy(retryAfter:)`` | ``isBusy``, ``retryAfter`` | 503 with `retry-after` |
 /// | ``cannotOpen(path:reason:)`` | ``isCannotOpen`` | (at startup) |
+/// | ``otherOctoreactDatabase(path:reason:)`` | ``isOtherOctoreactDatabase``, ``isCannotOpen`` | (at startup) |
 /// | ``storage(_:)`` | none of the above | 500 |
 ///
 /// **No secrets:** the description names usernames, paths and SQLite messages, never a password,
@@ -31,6 +32,7 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
     case validationFailed([FieldError])
     case busy(retryAfter: Duration)
     case cannotOpen(path: String, reason: String)
+    case otherOctoreactDatabase(path: String, reason: String)
     case storage(String)
   }
 
@@ -72,6 +74,11 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
     return []
   }
 
+  /// The file at `path` is Octoreact's other database (the repository index), refused unchanged.
+  public static func otherOctoreactDatabase(path: String, reason: String) -> AccountStoreError {
+    AccountStoreError(.otherOctoreactDatabase(path: path, reason: reason))
+  }
+
   /// True when the username is already taken.
   public var isUsernameTaken: Bool {
     if case .usernameTaken = kind { return true }
@@ -92,7 +99,15 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
 
   /// True when the database could not be opened.
   public var isCannotOpen: Bool {
-    if case .cannotOpen = kind { return true }
+    switch kind {
+    case .cannotOpen, .otherOctoreactDatabase: true
+    default: false
+    }
+  }
+
+  /// True when the file is Octoreact's other database: the command line then names the option that takes it.
+  public var isOtherOctoreactDatabase: Bool {
+    if case .otherOctoreactDatabase = kind { return true }
     return false
   }
 
@@ -104,7 +119,7 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
       "Validation failed: " + errors.map { "\($0.field) \($0.code): \($0.message)" }.joined(separator: "; ")
     case .busy(let retryAfter):
       "Too many passwords are being hashed: try again in \(retryAfter.components.seconds + 1) s"
-    case .cannotOpen(let path, let reason):
+    case .cannotOpen(let path, let reason), .otherOctoreactDatabase(let path, let reason):
       "Cannot open the account database at “\(path)”: \(reason)"
     case .storage(let description):
       "Account storage failed: \(description)"

@@ -7,10 +7,22 @@ public enum DatabaseFile {
   /// Why a database file could not be opened, in words for the user.
   public struct OpeningError: Error, Sendable {
     public let reason: String
+    /// The other Octoreact database, when the file is that one instead of the one expected.
+    public let otherKind: DatabaseKind?
+
+    init(reason: String, otherKind: DatabaseKind? = nil) {
+      self.reason = reason
+      self.otherKind = otherKind
+    }
   }
 
-  /// Checks the location before SQLite does, creating missing folders, then opens a pool on it.
-  public static func openPool(at path: String, configuration: Configuration) throws(OpeningError) -> DatabasePool {
+  /// Checks the location before SQLite does, creating missing folders, and that an existing file is a
+  /// database of the `expected` kind (see ``DatabaseKind``), then opens a pool on it.
+  public static func openPool(
+    at path: String,
+    expected: DatabaseKind,
+    configuration: Configuration
+  ) throws(OpeningError) -> DatabasePool {
     let fileManager = FileManager.default
     let file = URL(fileURLWithPath: path)
     let folder = file.deletingLastPathComponent()
@@ -44,6 +56,7 @@ public enum DatabaseFile {
       }
     }
 
+    try checkIdentity(at: path, expected: expected)
     do {
       return try DatabasePool(path: path, configuration: configuration)
     } catch {

@@ -74,6 +74,13 @@ enum Migrations {
       )
     }
 
+    // The file says what it is (SQLite's `application_id`), so that opening it as the other Octoreact
+    // database is refused (see `DatabaseKind`). A file made before this migration gets the stamp too.
+    migrator.registerMigration("v2-stamp-application-id") { db in
+      // 0x4F435449, "OCTI" in ASCII: `DatabaseKind.repositoryIndex.applicationID` (a test checks they agree).
+      try db.execute(sql: "PRAGMA application_id = 1329812553")
+    }
+
     return migrator
   }
 }

@@ -5,7 +5,8 @@ extension RepositoryIndex {
   /// Imports the repositories listed in a file, in one transaction.
   ///
   /// The format is detected from the first bytes (see ``ImportFormat``):
-  /// - a name list, one `owner/name` per line (blank lines and `#` comments ignored);
+  /// - a name list, one `owner/name` or `https://github.com/owner/name` per line (blank lines and `#`
+  ///   comments ignored);
   /// - a GitHub search response `{"total_count": …, "items": […]}`, or a JSON array of
   ///   repository objects;
   /// - JSON Lines, one repository object per line.
@@ -34,6 +35,7 @@ extension RepositoryIndex {
   ) async throws(RepositoryIndexError) -> ImportReport {
     let source = try ByteSource.open(fileURL)
     defer { source.close() }
+    try source.requireText()
     return try await importRepositories(from: source, progress: progress)
   }
 

@@ -21,8 +21,9 @@ extension RepositoryIndex {
   /// Checks the location before SQLite does, for errors that say what is wrong, then opens it.
   static func openPool(at path: String) throws(RepositoryIndexError) -> DatabasePool {
     do {
-      return try DatabaseFile.openPool(at: path, configuration: configuration)
+      return try DatabaseFile.openPool(at: path, expected: .repositoryIndex, configuration: configuration)
     } catch {
+      if error.otherKind != nil { throw .otherOctoreactDatabase(path: path, reason: error.reason) }
       throw .cannotOpen(path: path, reason: error.reason)
     }
   }

@@ -6,6 +6,7 @@
 /// | kind | accessor | when |
 /// |---|---|---|
 /// | ``cannotOpen(path:reason:)`` | ``isCannotOpen`` | opening the index (unwritable folder, not a database, …) |
+/// | ``otherOctoreactDatabase(path:reason:)`` | ``isOtherOctoreactDatabase``, ``isCannotOpen`` | an account database |
 /// | ``cannotRead(file:reason:)`` | ``isCannotRead`` | importing a file that is missing or unreadable |
 /// | ``storage(_:)`` | none of the above | SQLite failed, or the index is closed |
 ///
@@ -15,6 +16,7 @@
 public struct RepositoryIndexError: Error, Sendable, Hashable, CustomStringConvertible {
   private enum Kind: Sendable, Hashable {
     case cannotOpen(path: String, reason: String)
+    case otherOctoreactDatabase(path: String, reason: String)
     case cannotRead(file: String, reason: String)
     case storage(String)
   }
@@ -40,9 +42,22 @@ public struct RepositoryIndexError: Error, Sendable, Hashable, CustomStringConve
     RepositoryIndexError(.storage(description))
   }
 
+  /// The file at `path` is Octoreact's other database (the account database), refused unchanged.
+  public static func otherOctoreactDatabase(path: String, reason: String) -> RepositoryIndexError {
+    RepositoryIndexError(.otherOctoreactDatabase(path: path, reason: reason))
+  }
+
   /// True when the index database could not be opened.
   public var isCannotOpen: Bool {
-    if case .cannotOpen = kind { return true }
+    switch kind {
+    case .cannotOpen, .otherOctoreactDatabase: true
+    default: false
+    }
+  }
+
+  /// True when the file is Octoreact's other database: the command line then names the option that takes it.
+  public var isOtherOctoreactDatabase: Bool {
+    if case .otherOctoreactDatabase = kind { return true }
     return false
   }
 
@@ -54,7 +69,7 @@ public struct RepositoryIndexError: Error, Sendable, Hashable, CustomStringConve
 
   public var description: String {
     switch kind {
-    case .cannotOpen(let path, let reason):
+    case .cannotOpen(let path, let reason), .otherOctoreactDatabase(let path, let reason):
       "Cannot open the repository index at “\(path)”: \(reason)"
     case .cannotRead(let file, let reason):
       "Cannot read “\(file)”: \(reason)"

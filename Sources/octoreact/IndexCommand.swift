@@ -21,11 +21,11 @@ struct IndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Import repositories into the index.",
       discussion: """
-        FILE is one of: a list of owner/name lines (blank lines and # comments ignored), a GitHub \
-        search response or JSON array of repository objects, or JSON Lines (one repository object \
-        per line). The format is detected. Repositories already in the index are updated, so \
-        importing a file twice changes nothing. Lines that cannot be imported are skipped and \
-        listed.
+        FILE is one of: a list of owner/name lines or github.com addresses (blank lines and # comments \
+        ignored), a GitHub search response or JSON array of repository objects, or JSON Lines (one \
+        repository object per line). The format is detected. Repositories already in the index are \
+        updated, so importing a file twice changes nothing. Lines that cannot be imported are skipped \
+        and listed.
         """
     )
 
@@ -39,13 +39,7 @@ struct IndexCommand: AsyncParsableCommand {
     var index: String = DataDirectory.defaultIndexPath
 
     func run() async throws {
-      let repositories: RepositoryIndex
-      do {
-        repositories = try RepositoryIndex(path: index)
-      } catch {
-        Self.printError("error: \(error)")
-        throw ExitCode.failure
-      }
+      let repositories = try DatabaseOption.openIndex(at: index)
       defer { try? repositories.close() }
 
       let progress = ProgressLine(isEnabled: isatty(STDERR_FILENO) == 1)
@@ -60,7 +54,7 @@ struct IndexCommand: AsyncParsableCommand {
       progress.clear()
 
       for issue in report.issues.prefix(Self.maximumIssuesShown) {
-        Self.printError("\(file):\(issue.line): \(issue.message)")
+        Self.printError("\(file):\(issue.line): \(Self.printable(issue.message))")
       }
       if report.skipped > Self.maximumIssuesShown {
         Self.printError("… and \(Self.grouped(report.skipped - Self.maximumIssuesShown)) more")
@@ -96,35 +90,45 @@ struct IndexCommand: AsyncParsableCommand {
       return number < 0 ? "-" + result : result
     }
 
+    /// The longest issue message printed, in characters: a skipped line may be up to 1 MiB.
+    static let maximumMessageLength = 300
+
+    /// `message` safe for a terminal: control characters (an escape sequence in a line of the file) shown
+    /// as `\u{1B}`, and cut after ``maximumMessageLength`` characters.
+    static func printable(_ message: String) -> String {
+      var result = ""
+      for (offset, character) in message.enumerated() {
+        guard offset < maximumMessageLength else { return result + "…" }
+        let scalars = character.unicodeScalars
+        if scalars.contains(where: { $0.properties.generalCategory == .control }) {
+          result += scalars.map { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+        } else {
+          result.append(character)
+        }
+      }
+      return result
+    }
+
     static func printError(_ line: String) {
       FileHandle.standardError.write(Data((line + "\n").utf8))
     }
   }
 }
 
-/// The progress line an import redraws on a terminal's standard error.
+/// The progress line an import redraws on a terminal's standard error (see ``ImportProgressText``).
 private final class ProgressLine: Sendable {
   private let isEnabled: Bool
-  private let start = ContinuousClock.now
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
 
   init(isEnabled: Bool) {
     self.isEnabled = isEnabled
+    start = clock.now
   }
 
   func show(_ progress: ImportProgress) {
     guard isEnabled else { return }
-    let text: String
-    switch progress.phase {
-    case .reading:
-      let elapsed = ContinuousClock.now - start
-      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      let rate = seconds > 0 ? Int(Double(progress.repositoriesRead) / seconds) : 0
-      text =
-        "importing… \(Int(progress.fractionRead * 100))% "
-        + "(\(IndexCommand.Import.grouped(progress.linesRead)) lines, \(IndexCommand.Import.grouped(rate)) rows/s)"
-    case .indexing:
-      text = "building the search index (\(IndexCommand.Import.grouped(progress.repositoriesRead)) repositories)…"
-    }
+    let text = ImportProgressText.line(for: progress, elapsed: clock.now - start)
     FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
   }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import GitHubClient
+import RepositoryIndex
 
 /// `octoreact search`: repository search against Octoreact's API (by default) or GitHub's, printed for people or
 /// for scripts.
@@ -45,6 +46,9 @@ struct SearchCommand: AsyncParsableCommand {
   @Flag(help: "Ask GitHub itself (\(SearchCommand.githubAPI)).")
   var github = false
 
+  @Option(help: ArgumentHelp("Read this repository index file instead of asking a server.", valueName: "path"))
+  var index: String?
+
   @Option(
     help: ArgumentHelp(
       "A token sent as `Authorization: Bearer` (with --github, default: the OCTOREACT_GITHUB_TOKEN environment variable).",
@@ -68,13 +72,26 @@ struct SearchCommand: AsyncParsableCommand {
     guard (1...RepositorySearchQuery.maxPerPage).contains(perPage) else {
       throw ValidationError("--per-page must be between 1 and \(RepositorySearchQuery.maxPerPage)")
     }
-    if github && api != nil { throw ValidationError("use either --api or --github, not both") }
+    if [github, api != nil, index != nil].filter({ $0 }).count > 1 {
+      throw ValidationError("use one of --api, --github and --index")
+    }
+    if let index, !FileManager.default.fileExists(atPath: index) {
+      throw ValidationError(
+        "no repository index at “\(index)”: build one with octoreact index import FILE --index \(index)")
+    }
     if let api, !(api.hasPrefix("http://") || api.hasPrefix("https://")) {
       throw ValidationError("--api must be an http:// or https:// URL, such as \(Self.defaultAPI)")
     }
   }
 
   func run() async throws {
+    if let index {
+      let repositories = try DatabaseOption.openIndex(at: index)
+      defer { try? repositories.close() }
+      let target = SearchFailure.Target(baseURL: index, isGitHub: false, hasToken: false)
+      try await search(with: .localIndex(repositories), target: target)
+      return
+    }
     let baseURL = github ? Self.githubAPI : (api ?? Self.defaultAPI)
     // The environment's GitHub token goes to GitHub only, never to another server.
     let token = (self.token ?? (github ? ProcessInfo.processInfo.environment["OCTOREACT_GITHUB_TOKEN"] : nil))
@@ -89,8 +106,18 @@ struct SearchCommand: AsyncParsableCommand {
       configuration: GitHubClientConfiguration(baseURL: baseURL, token: token),
       httpClient: httpClient
     )
-    let fetched = await fetch(with: client)
+    do {
+      try await search(with: client, target: target)
+    } catch {
+      try? await httpClient.shutdown()
+      throw error
+    }
     try? await httpClient.shutdown()
+  }
+
+  /// Fetches the pages with `client` and prints them, or throws the failure as one line.
+  private func search(with client: GitHubClient, target: SearchFailure.Target) async throws {
+    let fetched = await fetch(with: client)
 
     if !fetched.pages.isEmpty { print(render(fetched.pages), terminator: "") }
     if let error = fetched.error {

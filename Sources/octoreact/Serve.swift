@@ -120,16 +120,10 @@ struct Serve: AsyncParsableCommand {
       return handler
     }
     let logger = Logger(label: "octoreact")
-    let accounts: AccountStore
-    do {
-      accounts = try AccountStore(path: database)
-    } catch {
-      throw CommandFailure("\(error)")
-    }
+    let accounts = try DatabaseOption.openAccounts(at: database)
     defer { try? accounts.close() }
-    let repositories: RepositoryIndex
+    let repositories = try DatabaseOption.openIndex(at: index)
     do {
-      repositories = try RepositoryIndex(path: index)
       if let report = try await repositories.importDemoDataIfEmpty() {
         logger.info("Built the repository index from the demo list", metadata: ["repositories": "\(report.inserted)"])
       }

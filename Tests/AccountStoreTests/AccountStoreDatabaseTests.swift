@@ -59,7 +59,7 @@ struct AccountStoreDatabaseTests {
           try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM accounts")
         )
       }
-      #expect(migrations == ["v1-create-accounts"])
+      #expect(migrations == ["v1-create-accounts", "v2-stamp-application-id"])
       #expect(columns == ["id INTEGER", "login TEXT", "password_hash TEXT", "created_at DATETIME"])
       #expect(count == 1)
     }

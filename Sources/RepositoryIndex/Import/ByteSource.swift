@@ -102,8 +102,11 @@ final class LineReader {
   static let maximumLineLength = 1 << 20
 
   private let source: ByteSource
-  /// Bytes read from the source, for progress.
+  /// Bytes read from the source, up to a chunk ahead of the lines passed on.
   private(set) var bytesRead: Int64 = 0
+  /// Bytes up to the end of the last line passed on, for progress: a chunk is 1 MiB, so the bytes read
+  /// would run up to a chunk ahead (the last chunk of a 5 MiB file would show as 100 % at 80 %).
+  private(set) var bytesConsumed: Int64 = 0
 
   init(source: ByteSource) {
     self.source = source
@@ -117,7 +120,10 @@ final class LineReader {
     case .memory(let bytes):
       bytesRead = Int64(bytes.count)
       try bytes.withUnsafeBufferPointer { buffer in
-        let end = try Self.splitLines(buffer, isLast: true, lineNumber: &lineNumber, body)
+        let end = try Self.splitLines(buffer, isLast: true, lineNumber: &lineNumber) { number, line in
+          bytesConsumed = Self.end(of: line, in: buffer, at: 0) ?? bytesConsumed
+          try body(number, line)
+        }
         precondition(end == buffer.count)
       }
     case .file(let handle, let path, _):
@@ -137,8 +143,12 @@ final class LineReader {
           pending.removeSubrange(...newline)
           isSkippingLongLine = false
         }
+        let pendingOffset = bytesRead - Int64(pending.count)
         let consumed = try pending.withUnsafeBufferPointer { buffer in
-          try Self.splitLines(buffer, isLast: isLast, lineNumber: &lineNumber, body)
+          try Self.splitLines(buffer, isLast: isLast, lineNumber: &lineNumber) { number, line in
+            bytesConsumed = Self.end(of: line, in: buffer, at: pendingOffset) ?? bytesConsumed
+            try body(number, line)
+          }
         }
         pending.removeSubrange(..<consumed)
         if pending.count > Self.maximumLineLength {
@@ -153,6 +163,15 @@ final class LineReader {
   }
 
   private static var chunkSize: Int { ByteSource.chunkSize }
+
+  /// The offset in the source just past `line` (its line break not counted), where `buffer` starts at
+  /// `offset`; nil for an overlong line, which is passed as nil.
+  private static func end(
+    of line: UnsafeBufferPointer<UInt8>?, in buffer: UnsafeBufferPointer<UInt8>, at offset: Int64
+  ) -> Int64? {
+    guard let start = line?.baseAddress, let base = buffer.baseAddress, let count = line?.count else { return nil }
+    return offset + Int64(start - base + count)
+  }
 
   /// Passes each complete line of `buffer` to `body` (and the unterminated last one when
   /// `isLast`); returns the number of bytes consumed.

@@ -52,7 +52,8 @@ public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
 
 /// The formats an import reads, detected from the first bytes of the file.
 public enum ImportFormat: String, Sendable, Hashable, CustomStringConvertible {
-  /// One `owner/name` per line; blank lines and lines starting with `#` are ignored.
+  /// One `owner/name` (or `https://github.com/owner/name`, with or without `.git`) per line; blank lines and
+  /// lines starting with `#` are ignored.
   case nameList = "name list"
   /// A GitHub search response (`{"total_count": …, "items": [repository, …]}`) or a JSON array
   /// of repository objects.

@@ -28,7 +28,8 @@ struct Importer {
         }
         try Self.read(line: Self.trimmed(bytes, isFirst: number == 1), number: number, format: format, into: writer)
         if number & 4095 == 0 {
-          reporter.report(.reading, bytesRead: reader.bytesRead, lines: number, repositories: writer.report.imported)
+          reporter.report(
+            .reading, bytesRead: reader.bytesConsumed, lines: number, repositories: writer.report.imported)
         }
       }
       lines = lastLine
@@ -66,7 +67,7 @@ struct Importer {
     switch format {
     case .nameList:
       guard first != UInt8(ascii: "#") else { return }
-      switch NameBytes.parse(line) {
+      switch NameBytes.parse(NameBytes.strippingAddress(line)) {
       case .success(let name): try writer.write(name)
       case .failure(let error): writer.skip(ImportIssue(line: number, message: error.message))
       }

@@ -1,3 +1,5 @@
+internal import GitHubNames
+
 /// A valid `owner/name`, and the key that identifies it whatever its letter case.
 struct RepositoryName: Hashable {
   let owner: String
@@ -28,7 +30,7 @@ struct NameBytes {
   let slash: Int
 
   /// The longest login GitHub allows.
-  static let maximumOwnerLength = 39
+  static var maximumOwnerLength: Int { UsernameRules.githubExistingLogins.maximumLength }
   /// The longest repository name GitHub allows.
   static let maximumNameLength = 100
 
@@ -61,11 +63,12 @@ struct NameBytes {
     let parsed = NameBytes(bytes: bytes, slash: slash)
     let owner = parsed.owner
     let name = parsed.name
-    guard !owner.isEmpty, owner.count <= maximumOwnerLength, owner.allSatisfy(isLoginByte) else {
+    // Signup's rules, as GitHub applies them to logins that exist (see `UsernameRules`).
+    guard !owner.isEmpty, UsernameRules.githubExistingLogins.violation(inUTF8: owner) == nil else {
       return .failure(
         .init(
           "the owner “\(String(decoding: owner, as: UTF8.self))” is not a GitHub login "
-            + "(ASCII letters, digits and hyphens, at most 39)"
+            + "(ASCII letters, digits and hyphens, not first, at most 39)"
         )
       )
     }

@@ -1,0 +1,43 @@
+import Foundation
+import GitHubClient
+import RepositoryIndex
+
+extension GitHubClient {
+  /// A client whose search reads a local repository index instead of asking a server, with the pagination an
+  /// Octoreact server would give (the first 1,000 results, `Link`-style pages): `octoreact search --index`.
+  ///
+  /// Links to a repository go to GitHub, which is where a repository of the index lives. Users and signup
+  /// are not served: they need an account database and a server.
+  static func localIndex(_ index: RepositoryIndex) -> GitHubClient {
+    GitHubClient(
+      user: { _ throws(GitHubClientError) in throw .unimplemented("GitHubClient.user (local index)") },
+      createUser: { _, _ throws(GitHubClientError) in throw .unimplemented("GitHubClient.createUser (local index)") },
+      searchRepositories: { query async throws(GitHubClientError) in
+        let result: IndexSearchResult
+        do {
+          result = try await index.search(query.q, page: query.page, perPage: query.perPage)
+        } catch {
+          throw .invalidResponse("\(error)")
+        }
+        let response = RepositorySearchResponse(
+          totalCount: result.totalCount,
+          incompleteResults: false,
+          items: result.items.map { repository in
+            GitHubRepository(
+              id: repository.id,
+              name: repository.name,
+              fullName: repository.fullName,
+              owner: GitHubRepositoryOwner(login: repository.owner),
+              htmlURL: repository.webURL,
+              description: repository.description,
+              stargazersCount: repository.stargazersCount,
+              language: repository.language
+            )
+          }
+        )
+        let links = PaginationLinks.search(query, totalCount: result.totalCount, baseURL: "http://index.invalid")
+        return RepositorySearchResults(response: response, links: links, query: query)
+      }
+    )
+  }
+}
