@@ -20,6 +20,13 @@ struct ConnectionOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
+      "Close a connection whose client has not read what the server is sending (HTTP responses and live "
+        + "pages' messages alike) for this long.",
+      valueName: "seconds"))
+  var writeTimeout: Double = 30
+
+  @Option(
+    help: ArgumentHelp(
       "On SIGTERM or SIGINT, let requests in progress finish for at most this long, then close what is left.",
       valueName: "seconds"))
   var shutdownGrace: Double = 10
@@ -34,6 +41,7 @@ struct ConnectionOptions: ParsableArguments {
   func validate() throws {
     for (flag, seconds) in [
       ("--idle-timeout", idleTimeout), ("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout),
+      ("--write-timeout", writeTimeout),
     ] where !(seconds >= 0.001 && seconds <= 86_400) {
       throw ValidationError("\(flag) must be between 0.001 and 86400 seconds")
     }
@@ -51,6 +59,7 @@ struct ConnectionOptions: ParsableArguments {
       idleTimeout: Self.duration(idleTimeout),
       headTimeout: Self.duration(headTimeout),
       bodyTimeout: Self.duration(bodyTimeout),
+      writeTimeout: Self.duration(writeTimeout),
       maxConnections: maxConnections ?? DescriptorLimit.defaultMaxConnections()
     )
   }

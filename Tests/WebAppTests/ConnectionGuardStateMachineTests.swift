@@ -181,6 +181,7 @@ struct ConnectionGuardStateMachineTests {
     #expect(ConnectionLimits(idleTimeout: .zero).problem?.contains("idle") == true)
     #expect(ConnectionLimits(headTimeout: .seconds(86_401)).problem?.contains("head") == true)
     #expect(ConnectionLimits(bodyTimeout: .seconds(-1)).problem?.contains("body") == true)
+    #expect(ConnectionLimits(writeTimeout: .zero).problem?.contains("write") == true)
     #expect(ConnectionLimits(maxConnections: 0).problem?.contains("connection") == true)
   }
 }

@@ -10,7 +10,9 @@
 /// | reading a request body | `bodyTimeout` | the head being complete (not reset by later bytes) |
 ///
 /// An idle connection is closed silently; a head or body that is not complete in time gets `408` (when
-/// no response has begun) and a close. See `docs/threat_model.md`.
+/// no response has begun) and a close. Independently, on HTTP and WebSocket connections alike, writes
+/// stuck on back-pressure (a client that stops reading) for `writeTimeout` close the connection
+/// (`WriteDeadlineStateMachine`). See `docs/threat_model.md`.
 public struct ConnectionLimits: Sendable, Equatable {
   /// How long a keep-alive connection may wait for its next request.
   public var idleTimeout: Duration
@@ -18,19 +20,23 @@ public struct ConnectionLimits: Sendable, Equatable {
   public var headTimeout: Duration
   /// How long a client may take to send a whole request body, from the end of its head.
   public var bodyTimeout: Duration
+  /// How long writes may wait for a client that does not read them before the connection is closed.
+  public var writeTimeout: Duration
   /// The most connections (HTTP and WebSocket) open at once; further ones wait in the listen backlog.
   public var maxConnections: Int
 
-  /// The defaults: a minute idle, 10 s for a head, 30 s for a body, 4,096 connections.
+  /// The defaults: a minute idle, 10 s for a head, 30 s for a body, 30 s for stuck writes, 4,096 connections.
   public init(
     idleTimeout: Duration = .seconds(60),
     headTimeout: Duration = .seconds(10),
     bodyTimeout: Duration = .seconds(30),
+    writeTimeout: Duration = .seconds(30),
     maxConnections: Int = 4096
   ) {
     self.idleTimeout = idleTimeout
     self.headTimeout = headTimeout
     self.bodyTimeout = bodyTimeout
+    self.writeTimeout = writeTimeout
     self.maxConnections = maxConnections
   }
 
@@ -39,7 +45,9 @@ public struct ConnectionLimits: Sendable, Equatable {
 
   /// Why a value cannot be used, or `nil` when all are in range (timeouts in (0, a day], at least one connection).
   public var problem: String? {
-    for (name, value) in [("idle", idleTimeout), ("head", headTimeout), ("body", bodyTimeout)]
+    for (name, value) in [
+      ("idle", idleTimeout), ("head", headTimeout), ("body", bodyTimeout), ("write", writeTimeout),
+    ]
     where value <= .zero || value > Self.longestTimeout {
       return "the \(name) timeout must be more than 0 and at most 86400 seconds"
     }

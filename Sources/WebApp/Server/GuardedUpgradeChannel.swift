@@ -9,7 +9,8 @@ import NIOCore
 ///
 /// **Contract:** `setup` lets Hummingbird build its pipeline (NIO's encoder, decoder and upgrade handler;
 /// Hummingbird adds its own codec behind them only once a first head is read), then puts an
-/// `InboundBytesProbe` first and a `ConnectionGuardHandler` last, that is right after the upgrade handler.
+/// `InboundBytesProbe` first and a `ConnectionGuardHandler` last, that is right after the upgrade handler;
+/// a `WriteDeadlineHandler` goes before them all and, unlike them, stays after a WebSocket upgrade.
 /// `handle` closes the channel when cancelled: Hummingbird waits for a connection's first request on an
 /// `EventLoopFuture`, which cancellation does not end, so without this one client holding half a head
 /// kept the server's task group, and so the process, from ever finishing after SIGTERM.
@@ -25,6 +26,8 @@ struct GuardedUpgradeChannel: ServerChildChannel {
       let probe = InboundBytesProbe()
       try channel.pipeline.syncOperations.addHandler(probe, position: .first)
       try channel.pipeline.syncOperations.addHandler(ConnectionGuardHandler(limits: limits, probe: probe))
+      try channel.pipeline.syncOperations.addHandler(
+        WriteDeadlineHandler(timeout: limits.writeTimeout), position: .first)
       return value
     }
   }

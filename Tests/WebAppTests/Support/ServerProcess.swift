@@ -86,6 +86,18 @@ final class ServerProcess: Sendable {
     }
   }
 
+  /// The CPU time the process has used so far, user and system, all threads (`/proc/<pid>/stat`, Linux).
+  var cpuTime: Duration {
+    get throws {
+      let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+      // The command name (field 2) may hold spaces; the fields after its closing parenthesis start at 3.
+      let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+      let utime = try #require(Int(fields[11])), stime = try #require(Int(fields[12]))  // fields 14 and 15
+      let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
+      return .milliseconds((utime + stime) * 1000 / ticksPerSecond)
+    }
+  }
+
   func signal(_ number: Int32) {
     kill(pid, number)
   }
