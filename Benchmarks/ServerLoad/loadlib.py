@@ -33,6 +33,13 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
+def rate_limit_off(binary: str) -> list[str]:
+    """`--rate-limit off` when this build of the server has the flag (per-client limits would refuse a
+    load generator; builds before the limits have neither the limits nor the flag)."""
+    help_text = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True, timeout=30).stdout
+    return ["--rate-limit", "off"] if "--rate-limit" in help_text else []
+
+
 def raise_nofile(wanted: int = 65536) -> int:
     """Raises this process's open-file limit (children inherit it) as far as the hard limit allows."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -149,7 +156,7 @@ class Server:
         self.proc = subprocess.Popen(
             [self.binary, "serve", "--host", HOST, "--port", "0", "--database", self.database,
              "--index", os.path.join(os.path.dirname(self.database), "repositories.sqlite"),
-             "--log-level", self.log_level, "--rate-limit", "off", *self.extra_args],
+             "--log-level", self.log_level, *rate_limit_off(self.binary), *self.extra_args],
             stdout=subprocess.PIPE, stderr=self._log, cwd=self.workdir,
         )
         deadline = time.monotonic() + timeout

@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import json
 import statistics
-import subprocess
 import sys
 import time
 
@@ -35,12 +34,6 @@ def settle_rss(pid: int, readings: int = 5, gap: float = 0.4) -> dict[str, int]:
         samples.append(loadlib.proc_status(pid))
         time.sleep(gap)
     return {k: int(statistics.median(s[k] for s in samples)) for k in samples[0]}
-
-
-def serve_flags(binary: str) -> list[str]:
-    """`--rate-limit off` when this build of the server has the flag."""
-    help_text = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True, timeout=30).stdout
-    return ["--rate-limit", "off"] if "--rate-limit" in help_text else []
 
 
 async def one_session(loop, port: int, path: str) -> str:
@@ -122,7 +115,7 @@ def main() -> int:
     loadlib.raise_nofile(args.parallel * 2 + 1024)
 
     deadline = time.monotonic() + args.timeout
-    with loadlib.Server(args.binary, log_level=args.log_level, extra_args=serve_flags(args.binary)) as server:
+    with loadlib.Server(args.binary, log_level=args.log_level, extra_args=[]) as server:
         print(f"server pid {server.pid} at {server.url} {' '.join(server.extra_args)}", flush=True)
         result = asyncio.run(soak(server, args.path, args.sessions, args.round, args.parallel, args.settle, deadline))
     if args.json:
