@@ -34,12 +34,28 @@ public struct SignupReactor: Reactor {
     public var usernameResult = ValidationResult.empty
     public var passwordResult = ValidationResult.empty
     public var repeatedPasswordResult = ValidationResult.empty
-    /// True while the signup request is in flight: the activity indicator.
+    /// True while the signup request is in flight: the inline spinner and the HUD.
     public var isSigningUp = false
     /// The outcome to show in the alert, until it is dismissed or a field changes.
     public var signupOutcome: SignupOutcome?
 
     public init() {}
+
+    /// True while the username's availability check is in flight.
+    ///
+    /// **Counting.** The reactor needs no counter for checks: the check starts with the mutation that
+    /// shows `validating` and ends with the one that shows its answer, and a newer name cancels the
+    /// check in flight in the same mutation that replaces `validating` (a cancelled effect delivers
+    /// nothing afterwards). So at most one check counts at a time, a cancelled one stops counting at
+    /// once, and nothing can make the count negative.
+    public var isCheckingUsername: Bool { usernameResult == .validating }
+
+    /// The screen's requests in flight, availability check and signup (RxExample's
+    /// `ActivityIndicator` count over both).
+    public var requestsInFlight: Int { (isCheckingUsername ? 1 : 0) + (isSigningUp ? 1 : 0) }
+
+    /// True while any request of the screen is in flight: the network activity indicator.
+    public var isNetworkActive: Bool { requestsInFlight > 0 }
 
     /// "Sign up" is enabled only when every field is valid and no signup is in flight.
     public var isSignupEnabled: Bool {

@@ -34,7 +34,8 @@ public func buildApplication(
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
   let rateLimiter = RateLimiter(configuration.rateLimits)
   let signupAPIs = SignupAPIFactory(
-    availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient)
+    availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient,
+    answerDelay: configuration.signupAnswerDelay, clock: clock)
   let searchClients = RepositorySearchClientFactory(
     source: configuration.search, index: index, rateLimiter: rateLimiter, localAddress: localAddress,
     httpClient: httpClient)

@@ -12,6 +12,8 @@ public final class SignupDriverViewModel {
   public let validatedPasswordRepeated: Driver<ValidationResult>
   public let signupEnabled: Driver<Bool>
   public let signingIn: Driver<Bool>
+  public let checkingUsername: Driver<Bool>
+  public let networkActive: Driver<Bool>
   public let signedIn: Driver<Bool>
   private let streams: SignupViewModel
 
@@ -22,6 +24,8 @@ public final class SignupDriverViewModel {
     validatedPasswordRepeated = Driver(streams.validatedPasswordRepeated.values())
     signupEnabled = Driver(streams.signupEnabled.values())
     signingIn = Driver(streams.signingIn.values())
+    checkingUsername = Driver(streams.checkingUsername.values())
+    networkActive = Driver(streams.networkActive.values())
     signedIn = Driver(streams.signedIn)
   }
 }

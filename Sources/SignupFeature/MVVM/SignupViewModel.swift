@@ -12,7 +12,9 @@ public import ReactorCore
 /// | ``validatedUsername`` | username → distinct → the latest check only (Rx's `flatMapLatest`): a newer name drops the older check |
 /// | ``validatedPassword`` | password → `map(validatePassword)` |
 /// | ``validatedPasswordRepeated`` | `combineLatest(password, repeated)` → `validateRepeatedPassword` |
+/// | ``checkingUsername`` | an ``ActivityTracker`` around each availability check |
 /// | ``signingIn`` | an ``ActivityTracker`` around the signup request |
+/// | ``networkActive`` | `combineLatest(checkingUsername, signingIn)` → either, de-duplicated |
 /// | ``signupEnabled`` | `combineLatest` of the three results and `signingIn`, de-duplicated |
 /// | ``signedIn`` | taps → signup → the wireframe's prompt → its outcome, once the user answers |
 ///
@@ -47,6 +49,8 @@ public final class SignupViewModel: Sendable {
   private let repeatedPasswordResult: Broadcast<ValidationResult>
   private let isSignupEnabled: Broadcast<Bool>
   private let isSigningIn = Broadcast(false)
+  private let isCheckingUsername = Broadcast(false)
+  private let isNetworkActive: Broadcast<Bool>
   private let signedInResult = Broadcast<Bool?>(nil)
   /// The observations that start checks and dismiss the prompt: kept for as long as the view model.
   /// (The derived broadcasts in between need no keeping: their sources hold them.)
@@ -64,12 +68,23 @@ public final class SignupViewModel: Sendable {
   public var signupEnabled: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isSignupEnabled) }
   /// True while the signup request is in flight.
   public var signingIn: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isSigningIn) }
+  /// True while at least one availability check is in flight.
+  ///
+  /// **Counting.** Each check is counted from when it starts until its request returns; a check
+  /// made stale by a newer name is cancelled, so with an API that honours cancellation (every real
+  /// one) it stops counting at once. An API that ignores cancellation keeps it counted until it
+  /// answers: its request is still on the network. The count never goes negative.
+  public var checkingUsername: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isCheckingUsername) }
+  /// True while any request of the screen is in flight (a check or the signup).
+  public var networkActive: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isNetworkActive) }
   /// Each signup's success, delivered after the user has answered the prompt that showed it.
   public var signedIn: some AsyncSequence<Bool, Never> & Sendable { signedInResult.values().compactMap { $0 } }
 
   public init(input: Input, validation: ValidationService, wireframe: any Wireframe) {
     let messages = validation.messages
     let activity = ActivityTracker(reportingTo: isSigningIn)
+    let checks = ActivityTracker(reportingTo: isCheckingUsername)
+    isNetworkActive = Broadcast.combineLatest(isCheckingUsername, isSigningIn) { $0 || $1 }.removingDuplicates()
 
     // Username: a new name makes the check in flight stale; a well-formed one is `validating`
     // until the server answers.
@@ -83,8 +98,12 @@ public final class SignupViewModel: Sendable {
       }
       usernameCheck.replace(publishing: { checkedUsername.send(CheckedUsername(name: name, result: .validating)) }) {
         ticket in
-        let result = await validation.availability(of: name)
-        ticket.ifLatest { checkedUsername.send(CheckedUsername(name: name, result: result)) }
+        // The answer is published while the check still counts, so no output says "idle" while the
+        // row still says `validating`.
+        await checks.track {
+          let result = await validation.availability(of: name)
+          ticket.ifLatest { checkedUsername.send(CheckedUsername(name: name, result: result)) }
+        }
       }
     }
     usernameResult = checkedUsername.map(\.result)

@@ -8,8 +8,12 @@ public struct SignupScreenState: Sendable, Hashable, CustomStringConvertible {
   public var repeatedPassword = ValidationResult.empty
   /// "Sign up" may be tapped.
   public var isSignupEnabled = false
-  /// The activity indicator: a signup request is in flight.
+  /// A signup request is in flight: the inline spinner and the HUD.
   public var isSigningUp = false
+  /// A username availability check is in flight.
+  public var isCheckingUsername = false
+  /// Any request of the screen is in flight (a check or the signup): the network activity indicator.
+  public var isNetworkActive = false
   /// The signup outcome's message while its alert is shown.
   public var alert: String?
 
@@ -17,6 +21,6 @@ public struct SignupScreenState: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     "user=\(username) pass=\(password) repeat=\(repeatedPassword) enabled=\(isSignupEnabled) "
-      + "busy=\(isSigningUp) alert=\(alert ?? "-")"
+      + "busy=\(isSigningUp) checking=\(isCheckingUsername) network=\(isNetworkActive) alert=\(alert ?? "-")"
   }
 }

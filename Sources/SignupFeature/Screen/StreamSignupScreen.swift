@@ -53,6 +53,8 @@ public final class StreamSignupScreen: SignupScreen {
       bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
       bind(viewModel.signupEnabled, \.isSignupEnabled),
       bind(viewModel.signingIn, \.isSigningUp),
+      bind(viewModel.checkingUsername, \.isCheckingUsername),
+      bind(viewModel.networkActive, \.isNetworkActive),
       bind(ReadOnlyBroadcast(controls.wireframe.shownPrompt), \.alert),
     ]
   }
@@ -93,6 +95,8 @@ public final class DriverSignupScreen: SignupScreen {
         bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
         bind(viewModel.signupEnabled, \.isSignupEnabled),
         bind(viewModel.signingIn, \.isSigningUp),
+        bind(viewModel.checkingUsername, \.isCheckingUsername),
+        bind(viewModel.networkActive, \.isNetworkActive),
         bind(prompt, \.alert),
       ]
     )

@@ -101,6 +101,8 @@ enum LiveOutput {
     let repeatedPassword: Field
     let signupEnabled: Bool
     let signingUp: Bool
+    let checkingUsername: Bool
+    let networkActive: Bool
     let alert: String?
   }
 
@@ -118,6 +120,8 @@ enum LiveOutput {
         repeatedPassword: field(state.repeatedPassword),
         signupEnabled: state.isSignupEnabled,
         signingUp: state.isSigningUp,
+        checkingUsername: state.isCheckingUsername,
+        networkActive: state.isNetworkActive,
         alert: state.alert
       )
     )
