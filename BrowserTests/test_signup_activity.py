@@ -82,6 +82,9 @@ def test_signing_up_shows_all_three_and_the_hud_gives_the_focus_back(engine: str
     # Someone takes the name meanwhile: the signup is refused.
     create_account(slow_server.url, name.upper(), PASSWORD)
     expect(page.locator("#outcome-message")).to_have_text("Sign up failed: username already taken.", timeout=TIMEOUT)
+    # The row says so too, and "Sign up" is not left enabled on the stale "available" (issue 13).
+    expect_message(page, "username", "Username already taken", "failure")
+    expect(page.get_by_role("button", name="Sign up", exact=True)).to_be_disabled()
     expect(dialog).to_have_count(0)
     expect(page.locator("#activity")).to_be_hidden()
     expect(page.locator("#network-activity")).to_be_hidden()

@@ -5,7 +5,10 @@ public import ReactorCore
 /// Username, password and repeated password are validated as they are typed; the username's
 /// availability is asked of the server, and a newer username cancels the older check, so its answer
 /// is never shown. "Sign up" works only when all three are valid and no signup is in flight; its
-/// outcome stays in ``State/signupOutcome`` until the alert is dismissed or a field is edited.
+/// outcome stays in ``State/signupOutcome`` until the alert is dismissed or a field is edited. After
+/// every outcome the state is true: a name just signed up or refused as taken shows "Username already
+/// taken" (so "Sign up" is not left enabled on a stale "available"), and answering the alert of a
+/// success sets ``State/accountToOpen``.
 public struct SignupReactor: Reactor {
   public enum Action: Sendable, Equatable {
     case usernameChanged(String)
@@ -25,6 +28,10 @@ public struct SignupReactor: Reactor {
     case setRepeatedPassword(String, result: ValidationResult)
     case setSigningUp(Bool)
     case setSignupOutcome(SignupOutcome?)
+    /// The signup request ended: not signing up any more, its outcome shown, and, when the name is
+    /// still the one signed up, the username's result the outcome implies, in one step.
+    case finishSignup(SignupOutcome, username: String, usernameResult: ValidationResult?)
+    case openAccount(String)
   }
 
   public struct State: Sendable, Equatable {
@@ -38,6 +45,9 @@ public struct SignupReactor: Reactor {
     public var isSigningUp = false
     /// The outcome to show in the alert, until it is dismissed or a field changes.
     public var signupOutcome: SignupOutcome?
+    /// The login of the account just created, once the user has answered its alert: the front end
+    /// goes to that account's page.
+    public var accountToOpen: String?
 
     public init() {}
 
@@ -98,12 +108,15 @@ public struct SignupReactor: Reactor {
       return .concat(
         .just(.setSignupOutcome(nil)),
         .just(.setSigningUp(true)),
-        .task { [validation] in .setSignupOutcome(await validation.signup(username: username, password: password)) },
-        .just(.setSigningUp(false))
+        .task { [validation] in
+          let outcome = await validation.signup(username: username, password: password)
+          return .finishSignup(outcome, username: username, usernameResult: validation.usernameResult(after: outcome))
+        }
       )
 
     case .dismissOutcome:
-      return .just(.setSignupOutcome(nil))
+      guard case .created(let login) = state.signupOutcome else { return .just(.setSignupOutcome(nil)) }
+      return .concat(.just(.setSignupOutcome(nil)), .just(.openAccount(login)))
     }
   }
 
@@ -141,6 +154,12 @@ public struct SignupReactor: Reactor {
       state.isSigningUp = isSigningUp
     case .setSignupOutcome(let outcome):
       state.signupOutcome = outcome
+    case .finishSignup(let outcome, let username, let usernameResult):
+      state.isSigningUp = false
+      state.signupOutcome = outcome
+      if let usernameResult, state.username == username { state.usernameResult = usernameResult }
+    case .openAccount(let login):
+      state.accountToOpen = login
     }
     return consume state
   }

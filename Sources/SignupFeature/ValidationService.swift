@@ -89,6 +89,16 @@ public struct ValidationService: Sendable {
 
   // MARK: - Signup
 
+  /// The username's result once a signup of it has ended: taken after a success (by the new
+  /// account) or a refusal (by someone else meanwhile); `nil` when the outcome says nothing about the
+  /// name (the request failed or was refused for another reason).
+  public func usernameResult(after outcome: SignupOutcome) -> ValidationResult? {
+    switch outcome {
+    case .created, .refused: .failed(message: messages.usernameTaken)
+    case .failed, .rateLimited, .serverBusy: nil
+    }
+  }
+
   /// Sends the signup request; a request that throws is a ``SignupOutcome/failed`` outcome, or
   /// ``SignupOutcome/rateLimited(retryAfter:)`` / ``SignupOutcome/serverBusy(retryAfter:)`` when the
   /// server said to wait.

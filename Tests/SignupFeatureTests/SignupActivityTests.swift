@@ -163,7 +163,8 @@ struct SignupActivityTests {
       (.zero, Activity(username: .validating, checking: true, signingUp: false, network: true)),
       (
         .milliseconds(100),
-        Activity(username: .failed(message: "Username already taken"), checking: false, signingUp: false, network: false)
+        Activity(
+          username: .failed(message: "Username already taken"), checking: false, signingUp: false, network: false)
       ),
     ]
     #expect(timeline.map(\.0) == expected.map(\.0))

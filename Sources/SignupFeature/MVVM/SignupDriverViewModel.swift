@@ -15,6 +15,7 @@ public final class SignupDriverViewModel {
   public let checkingUsername: Driver<Bool>
   public let networkActive: Driver<Bool>
   public let signedIn: Driver<Bool>
+  public let accountToOpen: Driver<String?>
   private let streams: SignupViewModel
 
   public init(input: SignupViewModel.Input, validation: ValidationService, wireframe: any Wireframe) {
@@ -27,5 +28,6 @@ public final class SignupDriverViewModel {
     checkingUsername = Driver(streams.checkingUsername.values())
     networkActive = Driver(streams.networkActive.values())
     signedIn = Driver(streams.signedIn)
+    accountToOpen = Driver(streams.accountToOpen.values())
   }
 }

@@ -17,6 +17,10 @@ public import ReactorCore
 /// | ``networkActive`` | `combineLatest(checkingUsername, signingIn)` → either, de-duplicated |
 /// | ``signupEnabled`` | `combineLatest` of the three results and `signingIn`, de-duplicated |
 /// | ``signedIn`` | taps → signup → the wireframe's prompt → its outcome, once the user answers |
+/// | ``accountToOpen`` | the login a success created, once the user answers its prompt |
+///
+/// After every signup the outputs are true: a name just signed up, or refused as taken, is
+/// "Username already taken" (so "Sign up" is not left enabled on a stale "available").
 ///
 /// The transformations are synchronous, as Rx's are: when an input's `send` returns, every output
 /// that depends on it has its new value, and no task or buffer sits in between. Only the work that
@@ -52,6 +56,7 @@ public final class SignupViewModel: Sendable {
   private let isCheckingUsername = Broadcast(false)
   private let isNetworkActive: Broadcast<Bool>
   private let signedInResult = Broadcast<Bool?>(nil)
+  private let createdAccount = Broadcast<String?>(nil)
   /// The observations that start checks and dismiss the prompt: kept for as long as the view model.
   /// (The derived broadcasts in between need no keeping: their sources hold them.)
   private let observations: [BroadcastObservation]
@@ -79,6 +84,9 @@ public final class SignupViewModel: Sendable {
   public var networkActive: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isNetworkActive) }
   /// Each signup's success, delivered after the user has answered the prompt that showed it.
   public var signedIn: some AsyncSequence<Bool, Never> & Sendable { signedInResult.values().compactMap { $0 } }
+  /// The login of the account a signup created, once the user has answered the prompt that showed
+  /// it: the screen goes to that account's page.
+  public var accountToOpen: ReadOnlyBroadcast<String?> { ReadOnlyBroadcast(createdAccount) }
 
   public init(input: Input, validation: ValidationService, wireframe: any Wireframe) {
     let messages = validation.messages
@@ -124,10 +132,14 @@ public final class SignupViewModel: Sendable {
       field.observe { _ in prompt.cancel() }
     }
     let signedInResult = self.signedInResult
+    let createdAccount = self.createdAccount
     @Sendable func showPrompt(for outcome: SignupOutcome) {
       prompt.replace(with: { ticket in
         _ = await wireframe.promptFor(messages.signup(outcome), cancelAction: messages.ok, actions: [])
-        ticket.ifLatest { signedInResult.send(outcome.isSuccess) }
+        ticket.ifLatest {
+          signedInResult.send(outcome.isSuccess)
+          if case .created(let login) = outcome { createdAccount.send(login) }
+        }
       })
     }
 
@@ -140,7 +152,20 @@ public final class SignupViewModel: Sendable {
         let (username, password) = (input.username.value, input.password.value)
         guard isSignupEnabled.value, checkedUsername.value.name == username else { continue }
         signupRequest.replace(with: { ticket in
-          let outcome = await activity.track { await validation.signup(username: username, password: password) }
+          let outcome = await activity.track {
+            let outcome = await validation.signup(username: username, password: password)
+            // The row learns what the outcome says about the name before `signingIn` ends, so
+            // "Sign up" is never re-enabled on the "available" of a name now taken. Only if the
+            // row still shows that name: a newer name has a check of its own.
+            if let result = validation.usernameResult(after: outcome) {
+              ticket.ifLatest {
+                checkedUsername.update { checked in
+                  if checked.name == username { checked = CheckedUsername(name: username, result: result) }
+                }
+              }
+            }
+            return outcome
+          }
           ticket.ifLatest { showPrompt(for: outcome) }
         })
       }

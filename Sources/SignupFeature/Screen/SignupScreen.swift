@@ -70,6 +70,7 @@ public final class ReactorSignupScreen: SignupScreen {
     screen.isCheckingUsername = state.isCheckingUsername
     screen.isNetworkActive = state.isNetworkActive
     screen.alert = state.signupOutcome.map(messages.signup)
+    screen.accountToOpen = state.accountToOpen
     return screen
   }
 }

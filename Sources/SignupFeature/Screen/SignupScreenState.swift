@@ -16,11 +16,15 @@ public struct SignupScreenState: Sendable, Hashable, CustomStringConvertible {
   public var isNetworkActive = false
   /// The signup outcome's message while its alert is shown.
   public var alert: String?
+  /// The login of the account just created, once its alert is answered: the front end goes to that
+  /// account's page.
+  public var accountToOpen: String?
 
   public init() {}
 
   public var description: String {
     "user=\(username) pass=\(password) repeat=\(repeatedPassword) enabled=\(isSignupEnabled) "
-      + "busy=\(isSigningUp) checking=\(isCheckingUsername) network=\(isNetworkActive) alert=\(alert ?? "-")"
+      + "busy=\(isSigningUp) checking=\(isCheckingUsername) network=\(isNetworkActive) alert=\(alert ?? "-") "
+      + "open=\(accountToOpen ?? "-")"
   }
 }

@@ -56,6 +56,7 @@ public final class StreamSignupScreen: SignupScreen {
       bind(viewModel.checkingUsername, \.isCheckingUsername),
       bind(viewModel.networkActive, \.isNetworkActive),
       bind(ReadOnlyBroadcast(controls.wireframe.shownPrompt), \.alert),
+      bind(viewModel.accountToOpen, \.accountToOpen),
     ]
   }
 
@@ -98,6 +99,7 @@ public final class DriverSignupScreen: SignupScreen {
         bind(viewModel.checkingUsername, \.isCheckingUsername),
         bind(viewModel.networkActive, \.isNetworkActive),
         bind(prompt, \.alert),
+        bind(viewModel.accountToOpen, \.accountToOpen),
       ]
     )
   }

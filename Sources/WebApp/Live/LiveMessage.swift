@@ -104,6 +104,8 @@ enum LiveOutput {
     let checkingUsername: Bool
     let networkActive: Bool
     let alert: String?
+    /// The page to go to: the account just created, once its alert is answered.
+    let location: String?
   }
 
   struct Failure: Encodable {
@@ -122,9 +124,15 @@ enum LiveOutput {
         signingUp: state.isSigningUp,
         checkingUsername: state.isCheckingUsername,
         networkActive: state.isNetworkActive,
-        alert: state.alert
+        alert: state.alert,
+        location: state.accountToOpen.map(accountPath)
       )
     )
+  }
+
+  /// The path of an account's page, `/{login}` as on GitHub.
+  static func accountPath(_ login: String) -> String {
+    "/" + (login.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? login)
   }
 
   static func failure(_ error: LiveInputError) -> String { encode(Failure(message: error.description)) }

@@ -66,6 +66,11 @@
   }
 
   function render(state) {
+    // After a successful signup's alert is answered, the account's page.
+    if (state.location) {
+      location.assign(state.location);
+      return;
+    }
     for (const [name, field] of Object.entries(fields)) {
       const result = state[name];
       if (field.message.textContent !== result.message) field.message.textContent = result.message;
