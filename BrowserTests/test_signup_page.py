@@ -173,3 +173,20 @@ def test_accounts_survive_a_server_restart(server, page: Page) -> None:
     open_signup(page, server.url)
     type_username(page, name.upper())
     expect_message(page, "username", "Username already taken", "failure")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_reserved_name_is_refused_before_any_check(engine: str, server, page: Page) -> None:
+    open_signup(page, server.url, f"?engine={engine}")
+    enter_username(page, "Settings")
+    expect_message(page, "username", "Username is reserved", "failure")
+    expect(page.get_by_role("button", name="Sign up", exact=True)).to_be_disabled()
+    assert page.console_log.errors == [], f"console errors: {page.console_log.errors}"
+
+
+def test_an_unknown_account_is_a_404_page(server, page: Page) -> None:
+    response = page.goto(f"{server.url}/{unique_username('nobody')}")
+    assert response is not None and response.status == 404
+    expect(page.get_by_role("heading", name="Not found", exact=True)).to_be_visible()
+    page.get_by_role("link", name="← Sign up").click()
+    page.wait_for_url(f"{server.url}/signup")

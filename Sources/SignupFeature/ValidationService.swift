@@ -28,13 +28,15 @@ public struct ValidationService: Sendable {
 
   // MARK: - Username
 
-  /// The result known without asking the server: `.empty`, a malformed name's failure, or `nil`
-  /// when the name is well formed and its availability must be checked.
+  /// The result known without asking the server: `.empty`, a malformed or reserved name's failure
+  /// (``ReservedUsernames``), or `nil` when the name is well formed and its availability must be
+  /// checked.
   public func localUsernameResult(_ username: String) -> ValidationResult? {
     if username.isEmpty { return .empty }
     if let violation = usernameRules.violation(in: username) {
       return .failed(message: messages.username(violation))
     }
+    if ReservedUsernames.contains(username) { return .failed(message: messages.usernameReserved) }
     return nil
   }
 
