@@ -79,6 +79,10 @@ def test_signing_up_shows_all_three_and_the_hud_gives_the_focus_back(engine: str
         " return document.activeElement === field; }"
     ) is False
 
+    # Escape does not close it: it ends with the signup.
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_visible()
+
     # Someone takes the name meanwhile: the signup is refused.
     create_account(slow_server.url, name.upper(), PASSWORD)
     expect(page.locator("#outcome-message")).to_have_text("Sign up failed: username already taken.", timeout=TIMEOUT)
