@@ -92,8 +92,10 @@ func buildRouter(
     .addRoutes(to: router)
   SearchController(index: index, rateLimiter: rateLimiter, logger: logger, publicAddress: publicAddress)
     .addRoutes(to: router)
-  PagesController(index: index, accounts: accounts, maxFieldCharacters: configuration.maxFieldCharacters)
-    .addRoutes(to: router)
+  PagesController(
+    index: index, accounts: accounts, rateLimiter: rateLimiter, maxFieldCharacters: configuration.maxFieldCharacters
+  )
+  .addRoutes(to: router)
   LiveSignupController(configuration: configuration, signupAPI: signupAPI, clock: clock, logger: logger)
     .addRoutes(to: router)
   LiveSearchController(configuration: configuration, searchClient: searchClient, clock: clock, logger: logger)

@@ -49,4 +49,19 @@ struct AccountPageTests {
       #expect(user.status == .notFound && user.headers[.contentType]?.hasPrefix("application/json") == true)
     }
   }
+
+  @Test func theAccountPageSpendsTheCoreBudgetAsTheAPIDoes() async throws {
+    var configuration = AppConfiguration.testDefault
+    configuration.rateLimits = RateLimits(core: RateLimitRule(limit: 2, window: .seconds(900)))
+    let app = try TestApp(configuration: configuration)
+    try await app.application().test(.router) { client in
+      let page = try await client.execute(uri: "/alice", method: .get)
+      #expect(page.status == .notFound && page.headers[.rateLimitResource] == "core")
+      _ = try await client.execute(uri: "/users/bob", method: .get)
+      let refused = try await client.execute(uri: "/carol", method: .get)
+      #expect(refused.status == .forbidden)
+      // The server's own pages spend nothing.
+      #expect(try await client.execute(uri: "/signup", method: .get).status == .ok)
+    }
+  }
 }

@@ -7,10 +7,13 @@ import SignupFeature
 struct PagesController: Sendable {
   let index: RepositoryIndex
   let accounts: AccountStore
+  /// The account page spends the client's `core` budget, as `GET /users/{name}` does: it answers the
+  /// same question (does this account exist?), so it is no way around that limit.
+  let rateLimiter: RateLimiter
   /// The longest text the live pages accept in a field (their inputs' `maxlength`).
   let maxFieldCharacters: Int
 
-  func addRoutes(to router: Router<some RequestContext>) {
+  func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
     router.get("/") { _, _ in Self.html(HomePage().html) }
     router.get("signup") { request, _ in
       let page = try PageRequest(request)
@@ -28,7 +31,8 @@ struct PagesController: Sendable {
       return Self.html(RepositoryPage(repository: repository).html)
     }
     // The router matches the server's own paths (`signup`, `search`, `users`, …) before this one.
-    router.get("{login}") { request, context in
+    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .core)).get("{login}") {
+      request, context in
       let page = try PageRequest(request)
       let login = try context.parameters.requireDecoded("login")
       // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
