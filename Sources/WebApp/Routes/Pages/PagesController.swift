@@ -31,8 +31,7 @@ struct PagesController: Sendable {
       return Self.html(RepositoryPage(repository: repository).html)
     }
     // The router matches the server's own paths (`signup`, `search`, `users`, …) before this one.
-    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .core)).get("{login}") {
-      request, context in
+    router.rateLimited(.core, by: rateLimiter).get("{login}") { request, context in
       let page = try PageRequest(request)
       let login = try context.parameters.requireDecoded("login")
       // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
