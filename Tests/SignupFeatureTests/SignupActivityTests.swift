@@ -150,7 +150,11 @@ struct SignupActivityTests {
     await fixture.server.waitFor(.availabilityAsked("slowpoke"))
     fixture.screen.typeUsername("octocat")
     await fixture.server.waitFor(.availabilityAsked("octocat"))
-    await fixture.clock.advance(by: .milliseconds(500))
+    // Step by step, each state received before the clock moves on: the recorder stamps a state with
+    // the virtual time it receives it at.
+    await fixture.clock.advance(by: .milliseconds(100))
+    await fixture.expectScreen { $0.username == .failed(message: "Username already taken") }
+    await fixture.clock.advance(by: .milliseconds(400))
     await fixture.server.waitFor(.availabilityAnswered("slowpoke"))
     await fixture.clock.advance(by: .zero)
     // Consecutive equal entries (the second name's `validating`) are one step of the timeline.
