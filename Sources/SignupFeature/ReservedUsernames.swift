@@ -10,8 +10,8 @@
 public enum ReservedUsernames {
   /// The reserved names, lowercased.
   public static let all: Set<String> = [
-    // Top-level paths the server has.
-    "signup", "search", "users", "repositories", "assets", "live",
+    // Top-level paths the server has (`repos` is the API's, answered 404 in JSON under it).
+    "signup", "search", "users", "repositories", "repos", "assets", "live",
     // Top-level paths it will have (operations, API, accounts).
     "api", "healthz", "readyz", "metrics", "login", "logout", "session", "sessions", "settings", "admin",
     "about", "account", "accounts", "join", "new", "explore", "help", "docs", "status", "security",

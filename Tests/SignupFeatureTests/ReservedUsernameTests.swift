@@ -26,7 +26,7 @@ struct ReservedUsernameTests {
   }
 
   @Test func everyTopLevelPathOfTheServerIsReserved() {
-    for path in ["signup", "search", "users", "repositories", "assets", "live"] {
+    for path in ["signup", "search", "users", "repositories", "repos", "assets", "live"] {
       #expect(ReservedUsernames.contains(path.uppercased()))
     }
   }
