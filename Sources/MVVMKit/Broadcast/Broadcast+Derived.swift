@@ -1,3 +1,4 @@
+public import ReactorCore
 public import Synchronization
 
 // Broadcasts computed from other broadcasts, synchronously: when a source changes, everything
@@ -174,33 +175,5 @@ final class CombineLatestNode<First: Sendable, Second: Sendable, Output: Sendabl
       return  // not started: `start` makes the output from these values
     }
     output.send(transform(first, second))
-  }
-}
-
-/// Keeps a ``Broadcast/observe(_:)`` observer called until ``cancel()`` or its release.
-public final class BroadcastObservation: Sendable {
-  /// Shared with the broadcast's handler, which holds it instead of this observation: a weak
-  /// reference would make every retain and release of the observation slower.
-  @usableFromInline let isActive = ActiveFlag()
-
-  @inlinable
-  init() {}
-
-  deinit { cancel() }
-
-  /// Stops calling the observer: at most a call already under way finishes.
-  public func cancel() { isActive.turnOff() }
-
-  @usableFromInline
-  final class ActiveFlag: Sendable {
-    @usableFromInline let flag = Atomic(true)
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    var value: Bool { flag.load(ordering: .acquiring) }
-
-    func turnOff() { flag.store(false, ordering: .releasing) }
   }
 }

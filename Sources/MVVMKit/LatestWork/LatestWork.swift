@@ -20,8 +20,8 @@ import Synchronization
 /// only when there is none, or when the worker is busy with older work, which is then cancelled (a
 /// cancelled task stays cancelled, so it cannot take the next work). Fast typing therefore costs a
 /// few tasks, not one per keystroke.
-final class LatestWork: Sendable {
-  typealias Work = @Sendable (Ticket) async -> Void
+package final class LatestWork: Sendable {
+  package typealias Work = @Sendable (Ticket) async -> Void
 
   private struct State {
     var generation: UInt64 = 0
@@ -35,12 +35,12 @@ final class LatestWork: Sendable {
   }
 
   /// What a piece of work publishes through.
-  struct Ticket: Sendable {
+  package struct Ticket: Sendable {
     fileprivate let owner: LatestWork
     fileprivate let generation: UInt64
 
     /// Runs `publish` if this work is still the latest, under the lock that accepts newer work.
-    func ifLatest(_ publish: () -> Void) {
+    package func ifLatest(_ publish: () -> Void) {
       owner.state.withLock { state in
         if state.generation == generation { publish() }
       }
@@ -49,9 +49,11 @@ final class LatestWork: Sendable {
 
   private let state = Mutex(State())
 
+  package init() {}
+
   /// Makes the work in flight stale (cancelling it), runs `now` (under the lock, so nothing older
   /// publishes after it), then queues `work`, if any, in place of any that has not started.
-  func replace(publishing now: () -> Void = {}, with work: Work? = nil) {
+  package func replace(publishing now: () -> Void = {}, with work: Work? = nil) {
     let stale = state.withLock { state -> Task<Void, Never>? in
       state.generation &+= 1
       now()
@@ -74,7 +76,7 @@ final class LatestWork: Sendable {
   }
 
   /// Makes the work in flight stale and cancels it.
-  func cancel() { replace() }
+  package func cancel() { replace() }
 
   /// The worker's loop: takes the latest pending work until there is none, or until it is no
   /// longer the current worker.

@@ -1,3 +1,4 @@
+public import ReactorCore
 public import Synchronization
 
 /// A value that changes over time and can be observed by any number of observers.
@@ -5,7 +6,7 @@ public import Synchronization
 /// Every observer gets the current value first, then every later value, in order. Delivery goes
 /// through each observer's own buffer, so a slow observer never blocks ``send(_:)`` or the others.
 /// This is Rx's `BehaviorSubject` (or `share(replay: 1)`), and the building block of the MVVM view
-/// models and ``ActivityTracker``.
+/// models.
 ///
 /// For example:
 ///
