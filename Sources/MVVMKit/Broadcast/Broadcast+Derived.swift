@@ -1,9 +1,9 @@
 public import ReactorCore
 public import Synchronization
 
-// Broadcasts computed from other broadcasts, synchronously: when a source changes, everything
-// derived from it has changed by the time `send` returns, with no task and no buffer in between
-// (Rx's synchronous operators, RxCocoa's `map`/`combineLatest` on a `BehaviorRelay`).
+// Broadcasts computed from other broadcasts, synchronously: when a source's `send` delivers, every
+// broadcast derived from it has changed by the time that `send` returns, with no task and no buffer
+// in between (Rx's synchronous operators, RxCocoa's `map`/`combineLatest` on a `BehaviorRelay`).
 //
 // A derived broadcast lives as long as its sources: they hold it strongly. (Weak references were
 // measured: once an object is weakly referenced, every retain and release of it takes a slower
@@ -20,31 +20,38 @@ extension Broadcast {
   /// let result = password.map(validation.validatePassword)   // result.value: validated ""
   /// password.send("secret")                                  // result.value: validated "secret"
   /// ```
+  ///
+  /// `transform` is called by the thread delivering this broadcast's values, with no lock held.
   @inlinable
   public func map<Derived: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Derived
   ) -> Broadcast<Derived> {
-    derive { output, value in output.send(transform(value)) } start: { Broadcast<Derived>(transform($0)) }
+    let (value, version) = snapshot
+    let output = Broadcast<Derived>(transform(value))
+    register({ value in
+      output.send(transform(value))
+      return true
+    }, since: version)
+    return output
   }
 
-  /// Calls `observer` with the current value, then synchronously with every later one (in
-  /// ``send(_:)``, with the lock held), until the observation is cancelled or released.
+  /// Calls `observer` with the current value, then with every later one, until the observation is
+  /// cancelled or released.
   ///
   /// For side effects that must keep pace with the value, such as starting a request for each
-  /// new username. `observer` must not send to this broadcast, which would wait for the lock its
-  /// caller holds; anything slow belongs in a task it starts.
+  /// new username. `observer` runs on the thread delivering this broadcast's values, one value at a
+  /// time and with no lock held: it may read ``value``, send to any broadcast (a value sent to this
+  /// one is delivered after the current one) and observe or cancel. When nobody is delivering, its
+  /// first call is made before this returns. Anything slow belongs in a task it starts.
   @inlinable
   public func observe(_ observer: @escaping @Sendable (Element) -> Void) -> BroadcastObservation {
     let observation = BroadcastObservation()
     let isActive = observation.isActive
-    observers.withLock { observers in
-      observer(observers.latest)
-      observers.handlers.append { value in
-        guard isActive.value else { return false }
-        observer(value)
-        return true
-      }
-    }
+    register({ value in
+      guard isActive.value else { return false }
+      observer(value)
+      return true
+    }, since: nil)
     return observation
   }
 
@@ -52,33 +59,22 @@ extension Broadcast {
   /// `distinctUntilChanged`).
   @inlinable
   public func removingDuplicates() -> Broadcast<Element> where Element: Equatable {
-    derive { output, value in output.sendIfChanged(value) } start: { Broadcast($0) }
+    let (value, version) = snapshot
+    let output = Broadcast(value)
+    register({ value in
+      output.sendIfChanged(value)
+      return true
+    }, since: version)
+    return output
   }
 
-  /// A broadcast made by `start` from the current value, then changed by `update` on every later
-  /// one. Both happen under this broadcast's lock, so no change falls in between.
-  @inlinable
-  func derive<Derived: Sendable>(
-    update: @escaping @Sendable (Broadcast<Derived>, Element) -> Void,
-    start: (Element) -> Broadcast<Derived>
-  ) -> Broadcast<Derived> {
-    observers.withLock { observers in
-      let output = start(observers.latest)
-      observers.handlers.append { value in
-        update(output, value)
-        return true
-      }
-      return output
-    }
-  }
-
-  /// Sends `value` unless it equals the current one, deciding under the lock.
+  /// Sends `value` unless it equals the current one, comparing with no lock held.
   @inlinable
   func sendIfChanged(_ value: Element) where Element: Equatable {
-    observers.withLock { observers in
-      guard observers.latest != value else { return }
-      observers.latest = value
-      observers.deliver(value)
+    while true {
+      let (current, version) = snapshot
+      guard current != value else { return }
+      if let action = machine.withLock({ $0.send(value, ifVersionIs: version) }) { return drain(action) }
     }
   }
 
@@ -92,88 +88,28 @@ extension Broadcast {
   ///   validation.validateRepeatedPassword(password, repeated: repeated)
   /// }
   /// ```
+  ///
+  /// `transform` is called with no lock held, one pair at a time, in the order the sources' values
+  /// reached the combination (``CombineLatestStateMachine``).
   @inlinable
   public static func combineLatest<First: Sendable, Second: Sendable>(
     _ first: Broadcast<First>,
     _ second: Broadcast<Second>,
     _ transform: @escaping @Sendable (First, Second) -> Element
   ) -> Broadcast<Element> {
-    let node = CombineLatestNode<First, Second, Element>(transform)
+    let (firstValue, firstVersion) = first.snapshot
+    let (secondValue, secondVersion) = second.snapshot
+    let output = Broadcast(transform(firstValue, secondValue))
     // The handlers hold the node, and the node holds the output.
-    let firstValue = first.subscribe { value in
+    let node = CombineLatestNode(first: firstValue, second: secondValue, output: output, transform: transform)
+    first.register({ value in
       node.update(first: value)
       return true
-    }
-    let secondValue = second.subscribe { value in
+    }, since: firstVersion)
+    second.register({ value in
       node.update(second: value)
       return true
-    }
-    return node.start(first: firstValue, second: secondValue)
-  }
-}
-
-/// The latest value of each source of ``Broadcast/combineLatest(_:_:_:)``, and its output.
-///
-/// The sources' handlers hold it, and it holds the output.
-@usableFromInline
-final class CombineLatestNode<First: Sendable, Second: Sendable, Output: Sendable>: Sendable {
-  @usableFromInline
-  struct Latest {
-    @usableFromInline var first: First?
-    @usableFromInline var second: Second?
-    @usableFromInline var output: Broadcast<Output>?
-    @usableFromInline var isStarted = false
-
-    @inlinable
-    init(first: First? = nil, second: Second? = nil, output: Broadcast<Output>? = nil, isStarted: Bool = false) {
-      self.first = first
-      self.second = second
-      self.output = output
-      self.isStarted = isStarted
-    }
-  }
-
-  @usableFromInline let latest = Mutex(Latest())
-  @usableFromInline let transform: @Sendable (First, Second) -> Output
-
-  @inlinable
-  init(_ transform: @escaping @Sendable (First, Second) -> Output) { self.transform = transform }
-
-  /// Makes the output from the sources' values at subscription, unless a handler already brought
-  /// a newer one.
-  @inlinable
-  func start(first: First, second: Second) -> Broadcast<Output> {
-    latest.withLock { latest in
-      let first = latest.first ?? first
-      let second = latest.second ?? second
-      let output = Broadcast(transform(first, second))
-      latest = Latest(first: first, second: second, output: output, isStarted: true)
-      return output
-    }
-  }
-
-  @inlinable
-  func update(first value: First) {
-    latest.withLock { latest in
-      latest.first = value
-      publish(latest)
-    }
-  }
-
-  @inlinable
-  func update(second value: Second) {
-    latest.withLock { latest in
-      latest.second = value
-      publish(latest)
-    }
-  }
-
-  /// Sends the combination, under the node's lock so outputs keep the order of the updates.
-  @inlinable
-  func publish(_ latest: Latest) {
-    guard latest.isStarted, let output = latest.output, let first = latest.first, let second = latest.second else {
-      return  // not started: `start` makes the output from these values
-    }
-    output.send(transform(first, second))
+    }, since: secondVersion)
+    return output
   }
 }
