@@ -138,7 +138,7 @@ let package = Package(
     ),
     .testTarget(
       name: "MVVMKitTests",
-      dependencies: ["MVVMKit", "ReactorCore", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: ["MVVMKit", "ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
       swiftSettings: strictSettings
     ),
     .testTarget(
