@@ -1,5 +1,4 @@
 public import ReactorCore
-public import Synchronization
 
 // Broadcasts computed from other broadcasts, synchronously: when a source's `send` delivers, every
 // broadcast derived from it has changed by the time that `send` returns, with no task and no buffer
@@ -61,21 +60,15 @@ extension Broadcast {
   public func removingDuplicates() -> Broadcast<Element> where Element: Equatable {
     let (value, version) = snapshot
     let output = Broadcast(value)
+    let previous = PreviousValue(value)
     register({ value in
-      output.sendIfChanged(value)
+      // Compared with no lock held: the handler is called one value at a time.
+      guard value != previous.value else { return true }
+      previous.value = value
+      output.send(value)
       return true
     }, since: version)
     return output
-  }
-
-  /// Sends `value` unless it equals the current one, comparing with no lock held.
-  @inlinable
-  func sendIfChanged(_ value: Element) where Element: Equatable {
-    while true {
-      let (current, version) = snapshot
-      guard current != value else { return }
-      if let action = machine.withLock({ $0.send(value, ifVersionIs: version) }) { return drain(action) }
-    }
   }
 
   /// A broadcast of `transform` applied to the latest values of two broadcasts, updated whenever
@@ -112,4 +105,17 @@ extension Broadcast {
     }, since: secondVersion)
     return output
   }
+}
+
+/// The last value a ``Broadcast/removingDuplicates()`` handler passed on.
+///
+/// `@unchecked Sendable` without a lock because only that handler touches it, and a broadcast calls
+/// a handler one value at a time: by one drainer, and drainers hand over under the broadcast's lock,
+/// which also orders their memory accesses.
+@usableFromInline
+final class PreviousValue<Element>: @unchecked Sendable {
+  @usableFromInline var value: Element
+
+  @inlinable
+  init(_ value: Element) { self.value = value }
 }

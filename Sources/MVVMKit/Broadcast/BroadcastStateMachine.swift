@@ -37,8 +37,7 @@ struct BroadcastStateMachine<Element, Observer> {
     case none
   }
 
-  /// The latest value accepted (what ``Broadcast/value`` reads), and its version.
-  @usableFromInline private(set) var latest: Element
+  /// The version of the latest value accepted.
   @usableFromInline private(set) var version: UInt64 = 0
   /// The value most recently taken for delivery, and its version: what a new observer starts from.
   @usableFromInline private(set) var delivered: Element
@@ -52,8 +51,18 @@ struct BroadcastStateMachine<Element, Observer> {
 
   @inlinable
   init(_ initial: Element) {
-    latest = initial
     delivered = initial
+  }
+
+  /// The latest value accepted (what ``Broadcast/value`` reads): the last one queued, or else the
+  /// last one delivered. (Not stored apart: one copy less of every value sent.)
+  @inlinable
+  var latest: Element {
+    guard version != deliveredVersion else { return delivered }
+    for item in queue.reversed() {
+      if case .value(let value, _) = item { return value }
+    }
+    return delivered
   }
 
   /// Items waiting for the drainer.
@@ -63,9 +72,17 @@ struct BroadcastStateMachine<Element, Observer> {
   /// Accepts `value`: the caller delivers it now, or it is queued for the drainer.
   @inlinable
   mutating func send(_ value: Element) -> Action {
-    latest = value
     version &+= 1
-    return accept(.value(value, version: version))
+    guard !isDraining else {
+      queue.append(.value(value, version: version))
+      return .none
+    }
+    // The common case, without making a queue item: nobody delivers, so the caller does.
+    delivered = value
+    deliveredVersion = version
+    guard !observers.isEmpty, !isFinished else { return .none }
+    isDraining = true
+    return .deliver(value, to: observers)
   }
 
   /// Accepts `value` only if no value was accepted since `expected` (an optimistic update: the
