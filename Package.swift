@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
     .library(name: "ReactorObservation", targets: ["ReactorObservation"]),
+    .library(name: "MVVMKit", targets: ["MVVMKit"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
@@ -51,11 +52,14 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(name: "ReactorObservation", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // The Rx-style toolkit for MVVM view models (Broadcast, Throttle, Driver, LatestWork), apart from
+    // the runtime: it depends on ReactorCore, never the reverse.
+    .target(name: "MVVMKit", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
     // GitHub's rules for names, shared by signup (usernames) and the repository index (owners).
     .target(name: "GitHubNames", swiftSettings: strictSettings),
     .target(
       name: "SignupFeature",
-      dependencies: ["ReactorCore", "GitHubNames"],
+      dependencies: ["ReactorCore", "MVVMKit", "GitHubNames"],
       swiftSettings: strictSettings
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
@@ -99,7 +103,7 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "SignupFeature", "SearchFeature", "AccountStore", "RepositoryIndex", "GitHubClient",
+        "ReactorCore", "MVVMKit", "SignupFeature", "SearchFeature", "AccountStore", "RepositoryIndex", "GitHubClient",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -133,6 +137,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "MVVMKitTests",
+      dependencies: ["MVVMKit", "ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "ReactorTestingTests",
       dependencies: ["ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
       swiftSettings: strictSettings
@@ -146,7 +155,7 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "ReactorCore", "ReactorObservation", "ReactorTesting", "SignupFeature", "SignupFeatureTesting",
+        "ReactorCore", "ReactorObservation", "ReactorTesting", "MVVMKit", "SignupFeature", "SignupFeatureTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSettings
@@ -154,7 +163,7 @@ let package = Package(
     .testTarget(
       name: "SignupFeatureTests",
       dependencies: [
-        "SignupFeature", "SignupFeatureTesting", "ReactorCore", "ReactorTesting",
+        "SignupFeature", "SignupFeatureTesting", "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
@@ -163,7 +172,7 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "SearchFeatureTesting", "ReactorCore", "ReactorTesting",
+        "SearchFeature", "SearchFeatureTesting", "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSettings
@@ -206,7 +215,7 @@ let package = Package(
       name: "WebAppTests",
       dependencies: [
         "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "ReactorCore",
-        "ReactorTesting",
+        "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -235,7 +244,7 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
     // The workloads, apart from any harness, so that they also run alone (`reactor-workloads`).
     .target(
       name: "ReactorWorkloads",
-      dependencies: ["ReactorCore", "SignupFeature"],
+      dependencies: ["ReactorCore", "MVVMKit", "SignupFeature"],
       path: "Benchmarks/ReactorWorkloads",
       swiftSettings: strictSettings
     ),
