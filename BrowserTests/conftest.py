@@ -46,8 +46,9 @@ def server_binary() -> Path:
 class Server:
     """One `octoreact serve` process on a free port, restartable on the same database file."""
 
-    def __init__(self, binary: Path, database: Path, log: Path):
+    def __init__(self, binary: Path, database: Path, log: Path, extra_args: tuple[str, ...] = ()):
         self.binary = binary
+        self.extra_args = extra_args
         self.database = database
         self.log = log
         self.url = ""
@@ -64,6 +65,7 @@ class Server:
                     # Every test signs up and checks names from 127.0.0.1: one client to the limits.
                     # The limits themselves are tested in Tests/WebAppTests/RateLimitAPITests.swift.
                     "--rate-limit", "off",
+                    *self.extra_args,
                 ],
                 cwd=REPOSITORY,
                 stdin=subprocess.DEVNULL,
@@ -125,6 +127,30 @@ def server(tmp_path_factory: pytest.TempPathFactory):
         pytest.fail(f"{binary} is missing: build it first with `swift build --product octoreact`", pytrace=False)
     folder = tmp_path_factory.mktemp("octoreact")
     server = Server(binary, folder / "accounts.sqlite", folder / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# How long the slow server's Signup answers take: long enough for a test to see every activity
+# indicator on, short enough to keep the tests quick. The indicators follow the server's state, so the
+# tests wait for them (auto-waiting `expect`), never sleep.
+SIGNUP_DELAY_MS = 1500
+
+
+@pytest.fixture(scope="session")
+def slow_server(tmp_path_factory: pytest.TempPathFactory):
+    """A second server whose Signup page answers (checks and signups) each take SIGNUP_DELAY_MS
+    (`--signup-delay`, a test-only option), so the activity indicators stay on long enough to check."""
+    binary = server_binary()
+    if not binary.is_file():
+        pytest.fail(f"{binary} is missing: build it first with `swift build --product octoreact`", pytrace=False)
+    folder = tmp_path_factory.mktemp("octoreact-slow")
+    server = Server(
+        binary, folder / "accounts.sqlite", folder / "server.log", ("--signup-delay", str(SIGNUP_DELAY_MS))
+    )
     server.start()
     try:
         yield server

@@ -92,16 +92,24 @@ def test_signup_script(engine: str, server, page: Page, artifacts) -> None:
     expect(sign_up).to_be_enabled(timeout=TIMEOUT)
     page.screenshot(path=str(artifacts / f"signup-{engine}.png"), full_page=True)
 
-    # (5) Signing up shows the outcome; "OK" closes it.
+    # (5) Signing up shows the outcome, and the name is taken now: "Sign up" is not left enabled on
+    # the stale "available" (Enter would open "username already taken" over it).
     sign_up.click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#outcome-message")).to_have_text(f"Signed up as {name}.", timeout=TIMEOUT)
-    dialog.get_by_role("button", name="OK", exact=True).click()
-    expect(page.locator("#outcome")).to_be_hidden(timeout=TIMEOUT)
-    expect(page.locator("#activity")).to_be_hidden(timeout=TIMEOUT)
+    expect_message(page, "username", "Username already taken", "failure")
+    expect(sign_up).to_be_disabled()
+    assert page.console_log.errors == [], f"console errors: {page.console_log.errors}"
 
-    # (6) The new account's name in other letter case is taken.
+    # (6) "OK" takes the user to the new account's page.
+    dialog.get_by_role("button", name="OK", exact=True).click()
+    page.wait_for_url(f"{server.url}/{name}", timeout=TIMEOUT)
+    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+    expect(page).to_have_title(f"{name} · Octoreact")
+
+    # (6b) The new account's name in other letter case is taken.
+    open_signup(page, server.url, f"?engine={engine}")
     other_case = name.swapcase()
     assert other_case != name
     type_username(page, other_case)
@@ -158,10 +166,27 @@ def test_accounts_survive_a_server_restart(server, page: Page) -> None:
     sign_up.click()
     expect(page.locator("#outcome-message")).to_have_text(f"Signed up as {name}.", timeout=TIMEOUT)
     page.get_by_role("button", name="OK", exact=True).click()
-    expect(page.locator("#outcome")).to_be_hidden()
+    page.wait_for_url(f"{server.url}/{name}", timeout=TIMEOUT)
 
     server.restart()  # same database file, new process (and port)
 
     open_signup(page, server.url)
     type_username(page, name.upper())
     expect_message(page, "username", "Username already taken", "failure")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_reserved_name_is_refused_before_any_check(engine: str, server, page: Page) -> None:
+    open_signup(page, server.url, f"?engine={engine}")
+    enter_username(page, "Settings")
+    expect_message(page, "username", "Username is reserved", "failure")
+    expect(page.get_by_role("button", name="Sign up", exact=True)).to_be_disabled()
+    assert page.console_log.errors == [], f"console errors: {page.console_log.errors}"
+
+
+def test_an_unknown_account_is_a_404_page(server, page: Page) -> None:
+    response = page.goto(f"{server.url}/{unique_username('nobody')}")
+    assert response is not None and response.status == 404
+    expect(page.get_by_role("heading", name="Not found", exact=True)).to_be_visible()
+    page.get_by_role("link", name="← Sign up").click()
+    page.wait_for_url(f"{server.url}/signup")

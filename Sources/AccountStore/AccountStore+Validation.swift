@@ -3,9 +3,9 @@ internal import SignupFeature
 extension AccountStore {
   /// Every rule a signup breaks, username first, with the client's messages (English).
   ///
-  /// The rules are the client's own ``UsernameRules`` and ``PasswordPolicy``, so the server
-  /// accepts exactly what the Signup screen lets through. One rule is the server's alone: a
-  /// password may not contain a NUL character, because bcrypt reads a C string and would
+  /// The rules are the client's own ``UsernameRules``, ``ReservedUsernames`` and ``PasswordPolicy``,
+  /// so the server accepts exactly what the Signup screen lets through. One rule is the server's
+  /// alone: a password may not contain a NUL character, because bcrypt reads a C string and would
   /// silently ignore everything after it.
   func validationErrors(username: String, password: String) -> [FieldError] {
     let messages = SignupMessages(.english)
@@ -15,6 +15,8 @@ extension AccountStore {
       errors.append(.missingField("username", message: "Username can't be blank"))
     } else if let violation = usernameRules.violation(in: username) {
       errors.append(.invalid("username", message: messages.username(violation)))
+    } else if ReservedUsernames.contains(username) {
+      errors.append(.invalid("username", message: messages.usernameReserved))
     }
 
     if password.isEmpty {

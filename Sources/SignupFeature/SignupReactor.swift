@@ -5,7 +5,10 @@ public import ReactorCore
 /// Username, password and repeated password are validated as they are typed; the username's
 /// availability is asked of the server, and a newer username cancels the older check, so its answer
 /// is never shown. "Sign up" works only when all three are valid and no signup is in flight; its
-/// outcome stays in ``State/signupOutcome`` until the alert is dismissed or a field is edited.
+/// outcome stays in ``State/signupOutcome`` until the alert is dismissed or a field is edited. After
+/// every outcome the state is true: a name just signed up or refused as taken shows "Username already
+/// taken" (so "Sign up" is not left enabled on a stale "available"), and answering the alert of a
+/// success sets ``State/accountToOpen``.
 public struct SignupReactor: Reactor {
   public enum Action: Sendable, Equatable {
     case usernameChanged(String)
@@ -25,6 +28,10 @@ public struct SignupReactor: Reactor {
     case setRepeatedPassword(String, result: ValidationResult)
     case setSigningUp(Bool)
     case setSignupOutcome(SignupOutcome?)
+    /// The signup request ended: not signing up any more, its outcome shown, and, when the name is
+    /// still the one signed up, the username's result the outcome implies, in one step.
+    case finishSignup(SignupOutcome, username: String, usernameResult: ValidationResult?)
+    case openAccount(String)
   }
 
   public struct State: Sendable, Equatable {
@@ -34,12 +41,31 @@ public struct SignupReactor: Reactor {
     public var usernameResult = ValidationResult.empty
     public var passwordResult = ValidationResult.empty
     public var repeatedPasswordResult = ValidationResult.empty
-    /// True while the signup request is in flight: the activity indicator.
+    /// True while the signup request is in flight: the inline spinner and the HUD.
     public var isSigningUp = false
     /// The outcome to show in the alert, until it is dismissed or a field changes.
     public var signupOutcome: SignupOutcome?
+    /// The login of the account just created, once the user has answered its alert: the front end
+    /// goes to that account's page.
+    public var accountToOpen: String?
 
     public init() {}
+
+    /// True while the username's availability check is in flight.
+    ///
+    /// **Counting.** The reactor needs no counter for checks: the check starts with the mutation that
+    /// shows `validating` and ends with the one that shows its answer, and a newer name cancels the
+    /// check in flight in the same mutation that replaces `validating` (a cancelled effect delivers
+    /// nothing afterwards). So at most one check counts at a time, a cancelled one stops counting at
+    /// once, and nothing can make the count negative.
+    public var isCheckingUsername: Bool { usernameResult == .validating }
+
+    /// The screen's requests in flight, availability check and signup (RxExample's
+    /// `ActivityIndicator` count over both).
+    public var requestsInFlight: Int { (isCheckingUsername ? 1 : 0) + (isSigningUp ? 1 : 0) }
+
+    /// True while any request of the screen is in flight: the network activity indicator.
+    public var isNetworkActive: Bool { requestsInFlight > 0 }
 
     /// "Sign up" is enabled only when every field is valid and no signup is in flight.
     public var isSignupEnabled: Bool {
@@ -82,12 +108,15 @@ public struct SignupReactor: Reactor {
       return .concat(
         .just(.setSignupOutcome(nil)),
         .just(.setSigningUp(true)),
-        .task { [validation] in .setSignupOutcome(await validation.signup(username: username, password: password)) },
-        .just(.setSigningUp(false))
+        .task { [validation] in
+          let outcome = await validation.signup(username: username, password: password)
+          return .finishSignup(outcome, username: username, usernameResult: validation.usernameResult(after: outcome))
+        }
       )
 
     case .dismissOutcome:
-      return .just(.setSignupOutcome(nil))
+      guard case .created(let login) = state.signupOutcome else { return .just(.setSignupOutcome(nil)) }
+      return .concat(.just(.setSignupOutcome(nil)), .just(.openAccount(login)))
     }
   }
 
@@ -125,6 +154,12 @@ public struct SignupReactor: Reactor {
       state.isSigningUp = isSigningUp
     case .setSignupOutcome(let outcome):
       state.signupOutcome = outcome
+    case .finishSignup(let outcome, let username, let usernameResult):
+      state.isSigningUp = false
+      state.signupOutcome = outcome
+      if let usernameResult, state.username == username { state.usernameResult = usernameResult }
+    case .openAccount(let login):
+      state.accountToOpen = login
     }
     return consume state
   }

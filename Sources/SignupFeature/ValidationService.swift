@@ -28,13 +28,15 @@ public struct ValidationService: Sendable {
 
   // MARK: - Username
 
-  /// The result known without asking the server: `.empty`, a malformed name's failure, or `nil`
-  /// when the name is well formed and its availability must be checked.
+  /// The result known without asking the server: `.empty`, a malformed or reserved name's failure
+  /// (``ReservedUsernames``), or `nil` when the name is well formed and its availability must be
+  /// checked.
   public func localUsernameResult(_ username: String) -> ValidationResult? {
     if username.isEmpty { return .empty }
     if let violation = usernameRules.violation(in: username) {
       return .failed(message: messages.username(violation))
     }
+    if ReservedUsernames.contains(username) { return .failed(message: messages.usernameReserved) }
     return nil
   }
 
@@ -88,6 +90,16 @@ public struct ValidationService: Sendable {
   }
 
   // MARK: - Signup
+
+  /// The username's result once a signup of it has ended: taken after a success (by the new
+  /// account) or a refusal (by someone else meanwhile); `nil` when the outcome says nothing about the
+  /// name (the request failed or was refused for another reason).
+  public func usernameResult(after outcome: SignupOutcome) -> ValidationResult? {
+    switch outcome {
+    case .created, .refused: .failed(message: messages.usernameTaken)
+    case .failed, .rateLimited, .serverBusy: nil
+    }
+  }
 
   /// Sends the signup request; a request that throws is a ``SignupOutcome/failed`` outcome, or
   /// ``SignupOutcome/rateLimited(retryAfter:)`` / ``SignupOutcome/serverBusy(retryAfter:)`` when the

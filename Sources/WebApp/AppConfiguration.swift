@@ -40,6 +40,10 @@ public struct AppConfiguration: Sendable {
   public var allowedOrigins: [String] = []
   /// Refused messages a live page may send per window; past them, its connection is closed (1008).
   public var liveMessageRefusals = WindowLimit(20, per: .seconds(60))
+  /// For tests only: how long every answer to a live Signup page (username checks and signups) waits
+  /// before it is given, so a browser test can watch the activity indicators without sleeping; zero
+  /// (the default) in real use.
+  public var signupAnswerDelay: Duration = .zero
   /// Lines each log statement may write per window, the rest summarised in one line; `nil`: no limit.
   public var logLineLimit: WindowLimit? = WindowLimit(10, per: .seconds(60))
 

@@ -34,7 +34,8 @@ public func buildApplication(
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
   let rateLimiter = RateLimiter(configuration.rateLimits)
   let signupAPIs = SignupAPIFactory(
-    availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient)
+    availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient,
+    answerDelay: configuration.signupAnswerDelay, clock: clock)
   let searchClients = RepositorySearchClientFactory(
     source: configuration.search, index: index, rateLimiter: rateLimiter, localAddress: localAddress,
     httpClient: httpClient)
@@ -90,7 +91,10 @@ func buildRouter(
     .addRoutes(to: router)
   SearchController(index: index, rateLimiter: rateLimiter, logger: logger, publicAddress: publicAddress)
     .addRoutes(to: router)
-  PagesController(index: index, maxFieldCharacters: configuration.maxFieldCharacters).addRoutes(to: router)
+  PagesController(
+    index: index, accounts: accounts, rateLimiter: rateLimiter, maxFieldCharacters: configuration.maxFieldCharacters
+  )
+  .addRoutes(to: router)
   // The origin check on the live pages' routes alone: only they upgrade, and every other request would
   // pay for reading its headers.
   let livePages = router.group().add(middleware: WebSocketOriginMiddleware(publicAddress: publicAddress))

@@ -21,12 +21,16 @@ struct SignupAPIFactory: Sendable {
   let accounts: AccountStore
   let rateLimiter: RateLimiter
   let httpClient: HTTPClient
+  /// For tests: each answer waits this long first (``AppConfiguration/signupAnswerDelay``).
+  let answerDelay: Duration
+  let clock: any Clock<Duration>
 
   /// The API of a page whose client is `client` (see ``RateLimiter/client(of:)``).
   func makeSignupAPI(client: String) -> SignupAPI {
     SignupAPI(
       usernameAvailable: { [self] name in
         try spend(.core, client: client)
+        try await delayAnswer()
         switch availability {
         case .local:
           return try await accounts.account(named: name) == nil
@@ -41,6 +45,7 @@ struct SignupAPIFactory: Sendable {
       },
       signup: { [self] name, password in
         try spend(.signup, client: client)
+        try await delayAnswer()
         do throws(AccountStoreError) {
           return .created(username: try await accounts.createAccount(username: name, password: password).login)
         } catch {
@@ -50,6 +55,11 @@ struct SignupAPIFactory: Sendable {
         }
       }
     )
+  }
+
+  /// Waits the test-only answer delay, if any; a cancelled request stops waiting at once.
+  private func delayAnswer() async throws {
+    if answerDelay > .zero { try await clock.sleep(for: answerDelay) }
   }
 
   /// Spends one request of `client`'s `resource` budget, or throws when it is spent.

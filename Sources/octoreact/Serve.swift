@@ -68,6 +68,14 @@ struct Serve: AsyncParsableCommand {
   )
   var allowedOrigin: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "For tests only: every answer to a Signup page (username checks and signups) waits this many milliseconds first, so browser tests can watch the activity indicators (default: 0).",
+      valueName: "ms"
+    )
+  )
+  var signupDelay = 0
+
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
@@ -96,6 +104,9 @@ struct Serve: AsyncParsableCommand {
       else {
         throw ValidationError("\(option) must be an http:// or https:// URL with a host, such as https://octoreact.example")
       }
+    }
+    guard (0...60_000).contains(signupDelay) else {
+      throw ValidationError("--signup-delay must be between 0 and 60000 milliseconds")
     }
     if let searchRateLimit, !(1...1_000_000).contains(searchRateLimit) {
       throw ValidationError("--search-rate-limit must be between 1 and 1000000")
@@ -137,6 +148,7 @@ struct Serve: AsyncParsableCommand {
     var configuration = AppConfiguration(host: host, port: port, rateLimits: rateLimits)
     configuration.connectionLimits = connections.limits
     configuration.publicBaseURL = publicURL
+    configuration.signupAnswerDelay = .milliseconds(signupDelay)
     configuration.allowedOrigins = allowedOrigin
     configuration.logLineLimit = logLinesPerMinute == 0 ? nil : WindowLimit(logLinesPerMinute, per: .seconds(60))
     if github {

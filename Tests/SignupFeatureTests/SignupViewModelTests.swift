@@ -100,6 +100,67 @@ struct SignupViewModelTests {
     #expect(first == .failed(message: "Password must be at least 5 characters"))
   }
 
+  /// The view model's own activity outputs (issue 15): checks and the signup are each counted by an
+  /// `ActivityTracker`, and `networkActive` is on while either is.
+  @Test func checkingUsernameAndSigningInMakeNetworkActive() async {
+    let clock = TestClock()
+    let server = FakeSignupServer(clock: clock)
+    let controls = SignupControls()
+    let viewModel = SignupViewModel(
+      input: controls.input, validation: ValidationService(api: server.api), wireframe: controls.wireframe)
+    let checking = StateRecorder(viewModel.checkingUsername.values(), clock: clock)
+    let signingIn = StateRecorder(viewModel.signingIn.values(), clock: clock)
+    let network = StateRecorder(viewModel.networkActive.values(), clock: clock)
+    let enabled = StateRecorder(viewModel.signupEnabled.values(), clock: clock)
+
+    controls.username.send("newbie")
+    await checking.first { $0 }
+    await network.first { $0 }
+    await server.waitFor(.availabilityAsked("newbie"))
+    await clock.advance(by: .milliseconds(200))
+    await checking.next(after: 1) { !$0 }
+    controls.password.send("secret1")
+    controls.repeatedPassword.send("secret1")
+    await enabled.first { $0 }
+    #expect(network.latest == false)
+
+    // The signup (1 s) and a check (200 ms) overlap: on until the last of them ends.
+    controls.tap.yield()
+    await signingIn.first { $0 }
+    await server.waitFor(.signupAsked("newbie"))
+    controls.username.send("octocat")
+    await server.waitFor(.availabilityAsked("octocat"))
+    await clock.advance(by: .milliseconds(200))
+    await server.waitFor(.availabilityAnswered("octocat"))
+    await checking.next(after: checking.count - 1) { !$0 }
+    #expect(network.latest == true)
+    await clock.advance(by: .milliseconds(800))
+    await signingIn.next(after: signingIn.count - 1) { !$0 }
+    await network.next(after: network.count - 1) { !$0 }
+    // De-duplicated: the overlap did not turn the indicator off and on again.
+    #expect(network.values == [false, true, false, true, false])
+  }
+
+  @MainActor
+  @Test func theDriverViewModelDrivesTheActivityOnTheMainActor() async {
+    let clock = TestClock()
+    let server = FakeSignupServer(clock: clock)
+    let controls = SignupControls()
+    let viewModel = SignupDriverViewModel(
+      input: controls.input, validation: ValidationService(api: server.api), wireframe: controls.wireframe)
+    var seen: [Bool] = []
+    let subscription = viewModel.networkActive.drive { seen.append($0) }
+    controls.username.send("newbie")
+    await server.waitFor(.availabilityAsked("newbie"))
+    while seen.last != true || viewModel.checkingUsername.value != true { await Task.yield() }
+    #expect(viewModel.signingIn.value != true)  // `nil` until its first delivery
+    await clock.advance(by: .milliseconds(200))
+    while seen.last != false || viewModel.checkingUsername.value != false { await Task.yield() }
+    #expect(seen.removingConsecutiveDuplicates() == [false, true, false])
+    #expect(viewModel.validatedUsername.value == .ok(message: "Username available"))
+    subscription.cancel()
+  }
+
   @MainActor
   @Test func driverReplaysTheLatestValueToANewObserverAtOnce() async {
     let source = Broadcast(1)
@@ -120,5 +181,11 @@ struct SignupViewModelTests {
     source.send(4)
     while driver.value != 4 { await Task.yield() }
     #expect(received == [2, 3])
+  }
+}
+
+extension Array where Element: Equatable {
+  fileprivate func removingConsecutiveDuplicates() -> [Element] {
+    reduce(into: []) { result, element in if result.last != element { result.append(element) } }
   }
 }

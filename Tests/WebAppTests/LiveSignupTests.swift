@@ -68,8 +68,11 @@ struct LiveSignupTests {
       try await send(event("signup"))
       let shown = await inbox.first { $0.alert != nil }
       #expect(shown?.alert == "Signed up as newbie.")
+      // The name is the new account's now: "Sign up" stays disabled, and "OK" opens its page.
+      #expect(shown?.signupEnabled == false && shown?.username?.message == "Username already taken")
       try await send(event("dismissOutcome"))
-      await inbox.first { $0.isState && $0.alert == nil && $0.signupEnabled == true }
+      let opened = await inbox.first { $0.isState && $0.location != nil }
+      #expect(opened?.location == "/newbie" && opened?.alert == nil)
     }
     #expect(try await app.accounts.account(named: "NEWBIE")?.login == "newbie")
   }

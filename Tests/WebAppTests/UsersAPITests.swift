@@ -31,12 +31,28 @@ struct UsersAPITests {
       #expect(created.status == .created)
       #expect(created.json["login"] as? String == "octocat")
       #expect(created.json["id"] is Int)
+      #expect(created.headers[.location] == "/users/octocat")
       let fetched = try await client.execute(uri: "/users/OctoCat", method: .get)
       #expect(fetched.status == .ok)
       #expect(fetched.json["login"] as? String == "octocat")
       let createdAt = try #require(fetched.json["created_at"] as? String)
       #expect(createdAt.hasSuffix("Z") && createdAt.contains("T"))
       #expect(fetched.json["password"] == nil && fetched.json["password_hash"] == nil)
+    }
+  }
+
+  @Test(arguments: ["signup", "Search", "USERS", "api", "Login", "healthz", "about"])
+  func aReservedNameInAnyLetterCaseIs422Invalid(_ name: String) async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      let response = try await client.execute(
+        uri: "/users", method: .post, headers: .json, body: signupBody(name, "secret1"))
+      #expect(response.status == .unprocessableContent)
+      let errors = try #require(response.json["errors"] as? [[String: Any]])
+      #expect(errors.count == 1)
+      #expect(errors.first?["field"] as? String == "username" && errors.first?["code"] as? String == "invalid")
+      #expect(errors.first?["message"] as? String == "Username is reserved")
+      #expect(try await app.accounts.account(named: name) == nil)
     }
   }
 

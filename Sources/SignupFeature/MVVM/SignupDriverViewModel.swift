@@ -13,7 +13,10 @@ public final class SignupDriverViewModel {
   public let validatedPasswordRepeated: Driver<ValidationResult>
   public let signupEnabled: Driver<Bool>
   public let signingIn: Driver<Bool>
+  public let checkingUsername: Driver<Bool>
+  public let networkActive: Driver<Bool>
   public let signedIn: Driver<Bool>
+  public let accountToOpen: Driver<String?>
   private let streams: SignupViewModel
 
   public init(input: SignupViewModel.Input, validation: ValidationService, wireframe: any Wireframe) {
@@ -23,6 +26,9 @@ public final class SignupDriverViewModel {
     validatedPasswordRepeated = Driver(streams.validatedPasswordRepeated.values())
     signupEnabled = Driver(streams.signupEnabled.values())
     signingIn = Driver(streams.signingIn.values())
+    checkingUsername = Driver(streams.checkingUsername.values())
+    networkActive = Driver(streams.networkActive.values())
     signedIn = Driver(streams.signedIn)
+    accountToOpen = Driver(streams.accountToOpen.values())
   }
 }

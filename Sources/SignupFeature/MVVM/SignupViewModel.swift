@@ -13,9 +13,15 @@ public import MVVMKit
 /// | ``validatedUsername`` | username → distinct → the latest check only (Rx's `flatMapLatest`): a newer name drops the older check |
 /// | ``validatedPassword`` | password → `map(validatePassword)` |
 /// | ``validatedPasswordRepeated`` | `combineLatest(password, repeated)` → `validateRepeatedPassword` |
+/// | ``checkingUsername`` | an ``ActivityTracker`` around each availability check |
 /// | ``signingIn`` | an ``ActivityTracker`` around the signup request |
+/// | ``networkActive`` | `combineLatest(checkingUsername, signingIn)` → either, de-duplicated |
 /// | ``signupEnabled`` | `combineLatest` of the three results and `signingIn`, de-duplicated |
 /// | ``signedIn`` | taps → signup → the wireframe's prompt → its outcome, once the user answers |
+/// | ``accountToOpen`` | the login a success created, once the user answers its prompt |
+///
+/// After every signup the outputs are true: a name just signed up, or refused as taken, is
+/// "Username already taken" (so "Sign up" is not left enabled on a stale "available").
 ///
 /// The transformations are synchronous, as Rx's are: when an input's `send` returns, every output
 /// that depends on it has its new value, and no task or buffer sits in between. Only the work that
@@ -48,7 +54,10 @@ public final class SignupViewModel: Sendable {
   private let repeatedPasswordResult: Broadcast<ValidationResult>
   private let isSignupEnabled: Broadcast<Bool>
   private let isSigningIn = Broadcast(false)
+  private let isCheckingUsername = Broadcast(false)
+  private let isNetworkActive: Broadcast<Bool>
   private let signedInResult = Broadcast<Bool?>(nil)
+  private let createdAccount = Broadcast<String?>(nil)
   /// The observations that start checks and dismiss the prompt: kept for as long as the view model.
   /// (The derived broadcasts in between need no keeping: their sources hold them.)
   private let observations: [BroadcastObservation]
@@ -65,12 +74,26 @@ public final class SignupViewModel: Sendable {
   public var signupEnabled: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isSignupEnabled) }
   /// True while the signup request is in flight.
   public var signingIn: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isSigningIn) }
+  /// True while at least one availability check is in flight.
+  ///
+  /// **Counting.** Each check is counted from when it starts until its request returns; a check
+  /// made stale by a newer name is cancelled, so with an API that honours cancellation (every real
+  /// one) it stops counting at once. An API that ignores cancellation keeps it counted until it
+  /// answers: its request is still on the network. The count never goes negative.
+  public var checkingUsername: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isCheckingUsername) }
+  /// True while any request of the screen is in flight (a check or the signup).
+  public var networkActive: ReadOnlyBroadcast<Bool> { ReadOnlyBroadcast(isNetworkActive) }
   /// Each signup's success, delivered after the user has answered the prompt that showed it.
   public var signedIn: some AsyncSequence<Bool, Never> & Sendable { signedInResult.values().compactMap { $0 } }
+  /// The login of the account a signup created, once the user has answered the prompt that showed
+  /// it: the screen goes to that account's page.
+  public var accountToOpen: ReadOnlyBroadcast<String?> { ReadOnlyBroadcast(createdAccount) }
 
   public init(input: Input, validation: ValidationService, wireframe: any Wireframe) {
     let messages = validation.messages
     let activity = ActivityTracker(reportingTo: isSigningIn)
+    let checks = ActivityTracker(reportingTo: isCheckingUsername)
+    isNetworkActive = Broadcast.combineLatest(isCheckingUsername, isSigningIn) { $0 || $1 }.removingDuplicates()
 
     // Username: a new name makes the check in flight stale; a well-formed one is `validating`
     // until the server answers.
@@ -84,8 +107,12 @@ public final class SignupViewModel: Sendable {
       }
       usernameCheck.replace(publishing: { checkedUsername.send(CheckedUsername(name: name, result: .validating)) }) {
         ticket in
-        let result = await validation.availability(of: name)
-        ticket.ifLatest { checkedUsername.send(CheckedUsername(name: name, result: result)) }
+        // The answer is published while the check still counts, so no output says "idle" while the
+        // row still says `validating`.
+        await checks.track {
+          let result = await validation.availability(of: name)
+          ticket.ifLatest { checkedUsername.send(CheckedUsername(name: name, result: result)) }
+        }
       }
     }
     usernameResult = checkedUsername.map(\.result)
@@ -106,10 +133,14 @@ public final class SignupViewModel: Sendable {
       field.observe { _ in prompt.cancel() }
     }
     let signedInResult = self.signedInResult
+    let createdAccount = self.createdAccount
     @Sendable func showPrompt(for outcome: SignupOutcome) {
       prompt.replace(with: { ticket in
         _ = await wireframe.promptFor(messages.signup(outcome), cancelAction: messages.ok, actions: [])
-        ticket.ifLatest { signedInResult.send(outcome.isSuccess) }
+        ticket.ifLatest {
+          signedInResult.send(outcome.isSuccess)
+          if case .created(let login) = outcome { createdAccount.send(login) }
+        }
       })
     }
 
@@ -122,7 +153,20 @@ public final class SignupViewModel: Sendable {
         let (username, password) = (input.username.value, input.password.value)
         guard isSignupEnabled.value, checkedUsername.value.name == username else { continue }
         signupRequest.replace(with: { ticket in
-          let outcome = await activity.track { await validation.signup(username: username, password: password) }
+          let outcome = await activity.track {
+            let outcome = await validation.signup(username: username, password: password)
+            // The row learns what the outcome says about the name before `signingIn` ends, so
+            // "Sign up" is never re-enabled on the "available" of a name now taken. Only if the
+            // row still shows that name: a newer name has a check of its own.
+            if let result = validation.usernameResult(after: outcome) {
+              ticket.ifLatest {
+                checkedUsername.update { checked in
+                  if checked.name == username { checked = CheckedUsername(name: username, result: result) }
+                }
+              }
+            }
+            return outcome
+          }
           ticket.ifLatest { showPrompt(for: outcome) }
         })
       }

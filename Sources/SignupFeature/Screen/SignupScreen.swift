@@ -67,7 +67,10 @@ public final class ReactorSignupScreen: SignupScreen {
     screen.repeatedPassword = state.repeatedPasswordResult
     screen.isSignupEnabled = state.isSignupEnabled
     screen.isSigningUp = state.isSigningUp
+    screen.isCheckingUsername = state.isCheckingUsername
+    screen.isNetworkActive = state.isNetworkActive
     screen.alert = state.signupOutcome.map(messages.signup)
+    screen.accountToOpen = state.accountToOpen
     return screen
   }
 }

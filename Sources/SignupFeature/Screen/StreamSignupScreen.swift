@@ -54,7 +54,10 @@ public final class StreamSignupScreen: SignupScreen {
       bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
       bind(viewModel.signupEnabled, \.isSignupEnabled),
       bind(viewModel.signingIn, \.isSigningUp),
+      bind(viewModel.checkingUsername, \.isCheckingUsername),
+      bind(viewModel.networkActive, \.isNetworkActive),
       bind(ReadOnlyBroadcast(controls.wireframe.shownPrompt), \.alert),
+      bind(viewModel.accountToOpen, \.accountToOpen),
     ]
   }
 
@@ -94,7 +97,10 @@ public final class DriverSignupScreen: SignupScreen {
         bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
         bind(viewModel.signupEnabled, \.isSignupEnabled),
         bind(viewModel.signingIn, \.isSigningUp),
+        bind(viewModel.checkingUsername, \.isCheckingUsername),
+        bind(viewModel.networkActive, \.isNetworkActive),
         bind(prompt, \.alert),
+        bind(viewModel.accountToOpen, \.accountToOpen),
       ]
     )
   }

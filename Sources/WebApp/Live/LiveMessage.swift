@@ -101,7 +101,11 @@ enum LiveOutput {
     let repeatedPassword: Field
     let signupEnabled: Bool
     let signingUp: Bool
+    let checkingUsername: Bool
+    let networkActive: Bool
     let alert: String?
+    /// The page to go to: the account just created, once its alert is answered.
+    let location: String?
   }
 
   struct Failure: Encodable {
@@ -118,9 +122,17 @@ enum LiveOutput {
         repeatedPassword: field(state.repeatedPassword),
         signupEnabled: state.isSignupEnabled,
         signingUp: state.isSigningUp,
-        alert: state.alert
+        checkingUsername: state.isCheckingUsername,
+        networkActive: state.isNetworkActive,
+        alert: state.alert,
+        location: state.accountToOpen.map(accountPath)
       )
     )
+  }
+
+  /// The path of an account's page, `/{login}` as on GitHub.
+  static func accountPath(_ login: String) -> String {
+    "/" + (login.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? login)
   }
 
   static func failure(_ error: LiveInputError) -> String { encode(Failure(message: error.description)) }

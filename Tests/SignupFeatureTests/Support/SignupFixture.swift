@@ -4,6 +4,7 @@ import SignupFeature
 
 /// A Signup screen of one architecture, with its fake server and virtual clock.
 struct SignupFixture {
+  let architecture: SignupArchitecture
   let clock: TestClock<Duration>
   let server: FakeSignupServer
   let screen: any SignupScreen
@@ -15,6 +16,7 @@ struct SignupFixture {
     language: SignupLanguage = .english,
     configure: (inout FakeSignupServer.Configuration) -> Void = { _ in }
   ) async {
+    self.architecture = architecture
     clock = TestClock()
     server = FakeSignupServer(clock: clock, configure: configure)
     messages = SignupMessages(language)

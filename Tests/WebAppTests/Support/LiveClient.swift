@@ -44,6 +44,7 @@ struct LiveMessage: Decodable, Sendable {
   let signupEnabled: Bool?
   let signingUp: Bool?
   let alert: String?
+  let location: String?
 
   var isState: Bool { type == "state" }
   var isError: Bool { type == "error" }

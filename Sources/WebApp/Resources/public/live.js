@@ -18,6 +18,10 @@
   };
   const button = byId("signup");
   const activity = byId("activity");
+  const networkActivity = byId("network-activity");
+  const hud = byId("hud");
+  // Where the focus was when the HUD or the outcome dialog took it, to give it back when both are closed.
+  let focusToRestore = null;
   const dialog = byId("outcome");
   const dialogMessage = byId("outcome-message");
   const connection = byId("connection");
@@ -62,6 +66,11 @@
   }
 
   function render(state) {
+    // After a successful signup's alert is answered, the account's page.
+    if (state.location) {
+      location.assign(state.location);
+      return;
+    }
     for (const [name, field] of Object.entries(fields)) {
       const result = state[name];
       if (field.message.textContent !== result.message) field.message.textContent = result.message;
@@ -69,13 +78,40 @@
       field.input.setAttribute("aria-invalid", result.tone === "failure" ? "true" : "false");
     }
     button.disabled = !state.signupEnabled;
+    // The three activity indicators and the title follow the state alone (no timers here).
+    networkActivity.hidden = !state.networkActive;
+    document.title = state.networkActive ? screen.dataset.busyTitle : screen.dataset.title;
     activity.hidden = !state.signingUp;
+    renderHud(state.signingUp);
     if (state.alert) {
       dialogMessage.textContent = state.alert;
-      if (!dialog.open) dialog.showModal();
+      if (!dialog.open) {
+        if (!hud.open) focusToRestore = document.activeElement;
+        dialog.showModal();
+      }
     } else if (dialog.open) {
       dialog.close("state");
     }
+  }
+
+  // The HUD: a modal dialog over the form while signing up. It takes the focus, and the focus goes
+  // back to where it was once the HUD and the outcome dialog that may follow it are both closed
+  // (whichever order the states bring them in).
+  function renderHud(signingUp) {
+    if (signingUp && !hud.open) {
+      if (!dialog.open) focusToRestore = document.activeElement;
+      hud.showModal();
+      hud.focus();
+    } else if (!signingUp && hud.open) {
+      hud.close();
+      restoreFocus();
+    }
+  }
+
+  function restoreFocus() {
+    if (hud.open || dialog.open) return;
+    if (focusToRestore && focusToRestore.isConnected) focusToRestore.focus();
+    focusToRestore = null;
   }
 
   function showError(text) {
@@ -95,10 +131,13 @@
     event.preventDefault();
     if (!button.disabled) send({ type: "signup" });
   });
+  // The HUD ends with the signup, not with Escape.
+  hud.addEventListener("cancel", (event) => event.preventDefault());
   // "OK", Escape or any other way of closing the dialog answers the prompt.
   dialog.addEventListener("close", () => {
     if (dialog.returnValue !== "state") send({ type: "dismissOutcome" });
     dialog.returnValue = "";
+    restoreFocus();
   });
 
   connect();

@@ -65,7 +65,10 @@ struct UsersController: Sendable {
     } catch {
       throw Self.answer(for: error)
     }
-    return JSONResponse.make(status: .created, json: Self.userJSON(account))
+    var response = JSONResponse.make(status: .created, json: Self.userJSON(account))
+    // Where the new user is read (`GET /users/{login}`); a login is letters, digits and hyphens.
+    response.headers[.location] = "/users/\(account.login)"
+    return response
   }
 
   /// The API's answer to a signup the store refused: 409 for a taken name, 422 for broken rules,

@@ -15,6 +15,12 @@ struct PageText: Sendable {
   var repeatPassword: String { pick("Repeat password", "重复密码") }
   var signUp: String { pick("Sign up", "注册") }
   var signingUp: String { pick("Signing up…", "正在注册…") }
+  /// The accessible name of the network activity bar.
+  var networkActivity: String { pick("Network activity", "网络活动") }
+  /// The accessible name of the HUD shown while signing up.
+  var signingUpDialog: String { pick("Signing up", "正在注册") }
+  /// What the page's title starts with while a request is in flight (a browser tab's only indicator).
+  var busyTitlePrefix: String { "… " }
   var ok: String { pick("OK", "确定") }
   var connecting: String { pick("Connecting…", "正在连接…") }
   var engine: String { pick("Architecture", "架构") }

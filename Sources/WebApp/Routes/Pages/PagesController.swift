@@ -1,14 +1,19 @@
+import AccountStore
 import Hummingbird
 import RepositoryIndex
 import SignupFeature
 
-/// `GET /`, `/signup`, `/search` and `/repositories/{owner}/{name}`: server-rendered HTML.
+/// `GET /`, `/signup`, `/search`, `/repositories/{owner}/{name}` and `/{login}`: server-rendered HTML.
 struct PagesController: Sendable {
   let index: RepositoryIndex
+  let accounts: AccountStore
+  /// The account page spends the client's `core` budget, as `GET /users/{name}` does: it answers the
+  /// same question (does this account exist?), so it is no way around that limit.
+  let rateLimiter: RateLimiter
   /// The longest text the live pages accept in a field (their inputs' `maxlength`).
   let maxFieldCharacters: Int
 
-  func addRoutes(to router: Router<some RequestContext>) {
+  func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
     router.get("/") { _, _ in Self.html(HomePage().html) }
     router.get("signup") { request, _ in
       let page = try PageRequest(request)
@@ -25,6 +30,19 @@ struct PagesController: Sendable {
       }
       return Self.html(RepositoryPage(repository: repository).html)
     }
+    // The router matches the server's own paths (`signup`, `search`, `users`, …) before this one.
+    router.rateLimited(.core, by: rateLimiter).get("{login}") { request, context in
+      let page = try PageRequest(request)
+      let login = try context.parameters.requireDecoded("login")
+      // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
+      guard login.count <= 39, UsernameRules.github.violation(in: login) == nil,
+        let account = try await accounts.account(named: login)
+      else {
+        let notFound = AccountPage(language: page.language, account: nil, requestedLogin: String(login.prefix(39)))
+        return Self.html(notFound.html, status: .notFound)
+      }
+      return Self.html(AccountPage(language: page.language, account: account, requestedLogin: login).html)
+    }
   }
 
   /// The indexed repository named exactly `fullName` (in any letter case): exact names rank first.
@@ -33,9 +51,9 @@ struct PagesController: Sendable {
       .first { $0.fullName.lowercased() == fullName.lowercased() }
   }
 
-  static func html(_ text: String) -> Response {
+  static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
     Response(
-      status: .ok,
+      status: status,
       headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
       body: ResponseBody(byteBuffer: ByteBuffer(string: text))
     )

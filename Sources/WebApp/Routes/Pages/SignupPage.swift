@@ -11,9 +11,16 @@ struct SignupPage: Sendable {
   var html: String {
     let text = PageText(language: request.language)
     let messages = SignupMessages(request.language)
+    let title = "\(text.signupTitle) · Octoreact"
+    let busyTitle = text.busyTitlePrefix + title
+    // The three activity indicators (network activity bar, inline spinner, HUD) and the title are
+    // shown from the state alone: live.js applies each state the server sends, and sets no timers.
     let body = """
+      <div id="network-activity" class="network-activity" role="progressbar" \
+      aria-label="\(HTML.escape(text.networkActivity))" \(state.isNetworkActive ? "" : "hidden")></div>
       <main id="signup-screen" data-live="/live/signup" data-engine="\(request.architecture.rawValue)" \
-      data-lang="\(request.language.rawValue)">
+      data-lang="\(request.language.rawValue)" data-title="\(HTML.escape(title))" \
+      data-busy-title="\(HTML.escape(busyTitle))">
       <h1>\(HTML.escape(text.signupTitle))</h1>
       <p id="connection" class="connection" role="status" aria-live="polite">\(HTML.escape(text.connecting))</p>
       <form id="signup-form" novalidate>
@@ -26,6 +33,9 @@ struct SignupPage: Sendable {
       <button id="signup" type="submit" \(state.isSignupEnabled ? "" : "disabled")>\(HTML.escape(text.signUp))</button>
       </div>
       </form>
+      <dialog id="hud" class="hud" aria-modal="true" aria-label="\(HTML.escape(text.signingUpDialog))" tabindex="-1">
+      <span class="spinner" aria-hidden="true"></span><p>\(HTML.escape(text.signingUp))</p>
+      </dialog>
       <dialog id="outcome" aria-labelledby="outcome-message">
       <p id="outcome-message">\(HTML.escape(state.alert ?? ""))</p>
       <form method="dialog"><button id="outcome-ok" value="ok">\(HTML.escape(text.ok))</button></form>
@@ -35,7 +45,7 @@ struct SignupPage: Sendable {
       </main>
       """
     return HTML.document(
-      lang: text.htmlLang, title: "\(text.signupTitle) · Octoreact", script: "/assets/live.js", body: body)
+      lang: text.htmlLang, title: state.isNetworkActive ? busyTitle : title, script: "/assets/live.js", body: body)
   }
 
   private func field(

@@ -1,0 +1,58 @@
+import AccountStore
+import Foundation
+import SignupFeature
+
+/// An account's page at `/{login}`, as on GitHub: its login, when it was created, and a way back.
+///
+/// The Signup page goes here after a successful signup's alert is answered. Logins and the
+/// server's own top-level paths share one namespace, which is why signup refuses reserved names.
+struct AccountPage: Sendable {
+  let language: SignupLanguage
+  /// The account, or `nil` for the "no such account" page (served with 404).
+  let account: Account?
+  /// The login asked for, shown on the "no such account" page.
+  let requestedLogin: String
+
+  private func pick(_ english: String, _ chinese: String) -> String {
+    language == .english ? english : chinese
+  }
+
+  var html: String {
+    let text = PageText(language: language)
+    let links = """
+      <p><a href="/signup\(language == .english ? "" : "?lang=\(language.rawValue)")">\
+      ← \(HTML.escape(text.signupTitle))</a> · <a href="/search">\(HTML.escape(text.searchTitle))</a></p>
+      """
+    guard let account else {
+      let body = """
+        <main id="account-page">
+        \(links)
+        <h1>\(HTML.escape(pick("Not found", "未找到")))</h1>
+        <p>\(HTML.escape(pick("There is no account named \(requestedLogin).", "没有名为 \(requestedLogin) 的账户。")))</p>
+        </main>
+        """
+      return HTML.document(lang: text.htmlLang, title: "\(pick("Not found", "未找到")) · Octoreact", body: body)
+    }
+    let created = Self.day(account.createdAt)
+    let body = """
+      <main id="account-page">
+      \(links)
+      <h1>\(HTML.escape(account.login))</h1>
+      <dl class="facts">
+      <dt>\(HTML.escape(pick("Joined", "加入时间")))</dt>\
+      <dd><time datetime="\(Self.instant(account.createdAt))">\(created)</time></dd>
+      </dl>
+      </main>
+      """
+    return HTML.document(lang: text.htmlLang, title: "\(account.login) · Octoreact", body: body)
+  }
+
+  /// `2026-11-24`, in UTC: the same day for every reader, as the API's `created_at`.
+  private static func day(_ date: Date) -> String {
+    ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
+  }
+
+  private static func instant(_ date: Date) -> String {
+    ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime])
+  }
+}
