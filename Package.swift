@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "ReactorObservation", targets: ["ReactorObservation"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
+    .library(name: "SearchSyntax", targets: ["SearchSyntax"]),
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "SearchFeatureTesting", targets: ["SearchFeatureTesting"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
@@ -60,7 +61,9 @@ let package = Package(
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
     .target(name: "SignupFeatureTesting", dependencies: ["SignupFeature"], swiftSettings: strictSettings),
-    .target(name: "SearchFeature", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // GitHub's repository search syntax (qualifiers, sort), shared by the index, the API and the Search screen.
+    .target(name: "SearchSyntax", swiftSettings: strictSettings),
+    .target(name: "SearchFeature", dependencies: ["ReactorCore", "SearchSyntax"], swiftSettings: strictSettings),
     .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
     .target(
       name: "GitHubClient",
@@ -89,7 +92,7 @@ let package = Package(
     .target(
       name: "RepositoryIndex",
       dependencies: [
-        "DatabaseFile", "GitHubNames",
+        "DatabaseFile", "GitHubNames", "SearchSyntax",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -99,7 +102,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "SignupFeature", "SearchFeature", "AccountStore", "RepositoryIndex", "GitHubClient",
+        "ReactorCore", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore", "RepositoryIndex",
+        "GitHubClient",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -169,6 +173,11 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "SearchSyntaxTests",
+      dependencies: ["SearchSyntax", .product(name: "PropertyBased", package: "swift-property-based")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "GitHubClientTests",
       dependencies: [
         "GitHubClient",
@@ -189,7 +198,7 @@ let package = Package(
     .testTarget(
       name: "RepositoryIndexTests",
       dependencies: [
-        "RepositoryIndex", "DatabaseFile", "GitHubNames", .product(name: "GRDB", package: "GRDB.swift"),
+        "RepositoryIndex", "DatabaseFile", "GitHubNames", "SearchSyntax", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSettings
     ),
@@ -205,8 +214,8 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "ReactorCore",
-        "ReactorTesting",
+        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "SearchSyntax",
+        "ReactorCore", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),

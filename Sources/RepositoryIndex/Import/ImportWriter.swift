@@ -58,20 +58,26 @@ final class ImportWriter {
     selectIDByName = try FastStatement(db, sql: "SELECT id FROM repository WHERE full_name = ?")
     insertStatement = try db.makeStatement(
       sql: """
-        INSERT INTO repository (id, full_name, owner, name, description, html_url, stargazers_count, language)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO repository (id, full_name, owner, name, description, html_url, stargazers_count, language,
+          forks_count, topics, fork, archived, owner_id, owner_type, created_at, updated_at, pushed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     )
     updateStatement = try db.makeStatement(
       sql: """
         UPDATE repository SET id = ?, full_name = ?, owner = ?, name = ?, description = ?, html_url = ?,
-          stargazers_count = ?, language = ?
+          stargazers_count = ?, language = ?, forks_count = ?, topics = ?, fork = ?, archived = ?, owner_id = ?,
+          owner_type = ?, created_at = ?, updated_at = ?, pushed_at = ?
         WHERE id = ?
         """
     )
     selectByIDStatement = try db.makeStatement(
       sql:
-        "SELECT full_name, owner, name, description, html_url, stargazers_count, language FROM repository WHERE id = ?"
+        """
+        SELECT full_name, owner, name, description, html_url, stargazers_count, language, forks_count, topics, fork,
+          archived, owner_id, owner_type, created_at, updated_at, pushed_at
+        FROM repository WHERE id = ?
+        """
     )
     selectByNameStatement = try db.makeStatement(sql: "SELECT id FROM repository WHERE full_name = ?")
     deleteStatement = try db.makeStatement(sql: "DELETE FROM repository WHERE id = ?")
@@ -128,7 +134,10 @@ final class ImportWriter {
         description: row[3],
         htmlURL: row[4],
         stargazersCount: row[5],
-        language: row[6]
+        language: row[6],
+        details: RepositoryDetails(
+          forksCount: row[7], topics: row[8], isFork: row[9], isArchived: row[10], ownerID: row[11],
+          ownerType: row[12], createdAt: row[13], updatedAt: row[14], pushedAt: row[15])
       )
     }
     let idOfName =
@@ -171,7 +180,16 @@ final class ImportWriter {
       self.fullText = nil
       try rebuildDroppedObjects(fullText: fullText)
     }
-    return writes > 0 ? try PopularCounts.invalidate(db) : nil
+    guard writes > 0 else { return nil }
+    // Search leaves forks out by default; its fast path for plain text, which cannot, serves only an
+    // index without known forks.
+    try db.execute(
+      sql: """
+        INSERT OR REPLACE INTO index_state (key, value)
+        VALUES ('fork_count', (SELECT count(*) FROM repository WHERE fork = 1))
+        """
+    )
+    return try PopularCounts.invalidate(db)
   }
 
   private func rebuildDroppedObjects(fullText: FullTextBuilder?) throws {
@@ -223,7 +241,9 @@ final class ImportWriter {
   private func arguments(_ fields: RepositoryFields) -> StatementArguments {
     [
       fields.id, fields.name.fullName, fields.name.owner, fields.name.name, fields.description, fields.htmlURL,
-      fields.stargazersCount, fields.language,
+      fields.stargazersCount, fields.language, fields.details.forksCount, fields.details.topics,
+      fields.details.isFork, fields.details.isArchived, fields.details.ownerID, fields.details.ownerType,
+      fields.details.createdAt, fields.details.updatedAt, fields.details.pushedAt,
     ]
   }
 }

@@ -20,6 +20,7 @@ final class SearchCache: Sendable {
     var generation: UInt64 = 0
     var tick: UInt64 = 0
     var entries: [String: (entry: Entry, lastUse: UInt64)] = [:]
+    var forkCount: Int?
   }
 
   private let capacity: Int
@@ -63,6 +64,19 @@ final class SearchCache: Sendable {
     state.withLock { state in
       state.generation += 1
       state.entries.removeAll()
+      state.forkCount = nil
+    }
+  }
+
+  /// The number of forks in the index, if read since the last write and still at `generation`.
+  func forkCount(generation: UInt64) -> Int? {
+    state.withLock { $0.generation == generation ? $0.forkCount : nil }
+  }
+
+  /// Keeps the number of forks, unless the index changed since `generation` was read.
+  func storeForkCount(_ count: Int, generation: UInt64) {
+    state.withLock { state in
+      if state.generation == generation { state.forkCount = count }
     }
   }
 }
