@@ -167,7 +167,7 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "SearchFeatureTesting", "ReactorCore", "ReactorTesting",
+        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "ReactorCore", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSettings

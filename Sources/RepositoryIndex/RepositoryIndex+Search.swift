@@ -22,7 +22,11 @@ extension RepositoryIndex {
     let perPage = min(max(perPage, 1), 100)
     let page = min(max(page, 1), Int.max / 100 - 1)
     if !query.hasQualifiers, sort == .bestMatch, try await forkCount() == 0 {
-      return try await search(query.text, page: page, perPage: perPage)
+      var result = try await search(query.text, page: page, perPage: perPage)
+      // The last page ends at the 1,000th result, as GitHub's does (34 × 30 would reach 1,020).
+      let available = max(0, FilteredSearch.resultLimit - (page - 1) * perPage)
+      if result.items.count > available { result.items.removeSubrange(available...) }
+      return result
     }
     let text = query.text
     return try await read { db in

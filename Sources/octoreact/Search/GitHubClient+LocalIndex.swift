@@ -1,6 +1,7 @@
 import Foundation
 import GitHubClient
 import RepositoryIndex
+import WebApp
 
 extension GitHubClient {
   /// A client whose search reads a local repository index instead of asking a server, with the pagination an
@@ -22,18 +23,7 @@ extension GitHubClient {
         let response = RepositorySearchResponse(
           totalCount: result.totalCount,
           incompleteResults: false,
-          items: result.items.map { repository in
-            GitHubRepository(
-              id: repository.id,
-              name: repository.name,
-              fullName: repository.fullName,
-              owner: GitHubRepositoryOwner(login: repository.owner),
-              htmlURL: repository.webURL,
-              description: repository.description,
-              stargazersCount: repository.stargazersCount,
-              language: repository.language
-            )
-          }
+          items: result.items.map { GitHubRepository(indexed: $0, htmlURL: $0.webURL) }
         )
         let links = PaginationLinks.search(query, totalCount: result.totalCount, baseURL: "http://index.invalid")
         return RepositorySearchResults(response: response, links: links, query: query)
