@@ -122,7 +122,7 @@ let package = Package(
     .executableTarget(
       name: "octoreact",
       dependencies: [
-        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient",
+        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SearchSyntax",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubClient
 import RepositoryIndex
+import SearchSyntax
 import WebApp
 
 extension GitHubClient {
@@ -14,9 +15,20 @@ extension GitHubClient {
       user: { _ throws(GitHubClientError) in throw .unimplemented("GitHubClient.user (local index)") },
       createUser: { _, _ throws(GitHubClientError) in throw .unimplemented("GitHubClient.createUser (local index)") },
       searchRepositories: { query async throws(GitHubClientError) in
+        let parsed: RepositoryQuery
+        let sort: RepositorySort
+        do throws(SearchSyntaxError) {
+          parsed = try RepositoryQuery.parse(query.q)
+          sort = try RepositorySort(sort: query.sort, order: query.order)
+        } catch {
+          // As the API answers it: a 422 whose entry names the parameter at fault.
+          throw .validationFailed([
+            GitHubFieldError(resource: "Search", field: error.field, code: "invalid", message: error.message)
+          ])
+        }
         let result: IndexSearchResult
         do {
-          result = try await index.search(query.q, page: query.page, perPage: query.perPage)
+          result = try await index.search(parsed, sort: sort, page: query.page, perPage: query.perPage)
         } catch {
           throw .invalidResponse("\(error)")
         }
