@@ -86,7 +86,8 @@ enum Migrations {
     // is NULL when unknown (a repository known only by name, or an import without the field), never 0
     // or false: a filter on a field matches only repositories whose field is known. `topics` holds the
     // topics in lower case separated by single spaces (a topic has no space); dates are GitHub's
-    // ISO 8601 text (`2011-01-26T19:01:12Z`), which sorts as it reads.
+    // ISO 8601 text (`2011-01-26T19:01:12Z`), which sorts as it reads. `repository_with_topics` lists
+    // the rows that have topics, so that a word is looked for in the topics of those rows only.
     migrator.registerMigration("v3-add-repository-details") { db in
       try db.execute(
         sql: """
@@ -99,6 +100,7 @@ enum Migrations {
           ALTER TABLE repository ADD COLUMN created_at TEXT;
           ALTER TABLE repository ADD COLUMN updated_at TEXT;
           ALTER TABLE repository ADD COLUMN pushed_at TEXT;
+          CREATE INDEX repository_with_topics ON repository (id, topics) WHERE topics IS NOT NULL;
           """
       )
     }

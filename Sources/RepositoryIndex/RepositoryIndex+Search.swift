@@ -6,7 +6,8 @@ extension RepositoryIndex {
   /// One page of the repositories matching a parsed query in GitHub's syntax, in `sort` order.
   ///
   /// Plain text in best-match order takes the ranked path of ``search(_:page:perPage:)`` (unless the
-  /// index knows of forks, which GitHub leaves out by default); qualifiers or a `sort` take one SQL
+  /// index knows of forks, which GitHub leaves out by default, or of topics, where words are looked
+  /// for too); qualifiers or a `sort` take one SQL
   /// statement with the filters (see `FilteredSearch`). Either way no page goes past the
   /// 1,000th result for a filtered search.
   ///
@@ -21,7 +22,7 @@ extension RepositoryIndex {
   {
     let perPage = min(max(perPage, 1), 100)
     let page = min(max(page, 1), Int.max / 100 - 1)
-    if !query.hasQualifiers, sort == .bestMatch, try await forkCount() == 0 {
+    if !query.hasQualifiers, sort == .bestMatch, try await !hasForksOrTopics() {
       var result = try await search(query.text, page: page, perPage: perPage)
       // The last page ends at the 1,000th result, as GitHub's does (34 × 30 would reach 1,020).
       let available = max(0, FilteredSearch.resultLimit - (page - 1) * perPage)
@@ -40,16 +41,17 @@ extension RepositoryIndex {
     }
   }
 
-  /// The number of repositories known to be forks, kept by every import in `index_state` and cached
-  /// until the next write.
-  private func forkCount() async throws(RepositoryIndexError) -> Int {
+  /// Whether any repository is known to be a fork or has topics (counted by every import in
+  /// `index_state`), cached until the next write: plain text then needs the filtered path.
+  private func hasForksOrTopics() async throws(RepositoryIndexError) -> Bool {
     let generation = cache.generation
-    if let known = cache.forkCount(generation: generation) { return known }
-    let count = try await read { db in
-      try Int.fetchOne(db, sql: "SELECT value FROM index_state WHERE key = 'fork_count'") ?? 0
+    if let known = cache.hasForksOrTopics(generation: generation) { return known }
+    let known = try await read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT coalesce(sum(value), 0) FROM index_state WHERE key IN ('fork_count', 'topic_count')") ?? 0 > 0
     }
-    cache.storeForkCount(count, generation: generation)
-    return count
+    cache.storeHasForksOrTopics(known, generation: generation)
+    return known
   }
 
   /// One page of the repositories matching plain text `query`, best first, and how many match in all.

@@ -82,6 +82,8 @@ struct RepositoryIndexQualifierTests {
     let index = try await Self.sampleIndex()
     // "kernel" is in torvalds/linux's description and topics; "networking" only in swift-nio's topics.
     #expect(try await Self.names(index, "networking language:swift") == ["apple/swift-nio"])
+    #expect(try await Self.names(index, "networking") == ["apple/swift-nio"], "plain text, no qualifier")
+    #expect(try await Self.names(index, "kernel") == ["torvalds/linux"])
     #expect(try await Self.names(index, "networking in:name,description").isEmpty)
     #expect(try await Self.names(index, "networking in:topics") == ["apple/swift-nio"])
     #expect(try await Self.names(index, "framework in:name").isEmpty)
@@ -144,6 +146,18 @@ struct RepositoryIndexQualifierTests {
     #expect(item.topics == ["ok"])
   }
 
+  @Test func plainTextFindsTopicsInAnIndexWithoutForks() async throws {
+    let index = try RepositoryIndex.inMemory()
+    try await index.importRepositories(
+      from: jsonLines([
+        repositoryJSON(id: 1, "a/server", extra: ["topics": ["web"]]),
+        repositoryJSON(id: 2, "b/other", extra: ["topics": ["web-framework"]]),
+      ]))
+    #expect(Set(try await index.allFullNames("web")) == [], "the plain-text path alone knows no topics")
+    let found = try await index.search(RepositoryQuery.parse("web"), page: 1, perPage: 10).items.map(\.fullName)
+    #expect(Set(found) == ["a/server", "b/other"])  // the last word is a prefix
+  }
+
   @Test func anIndexMadeBeforeTheDetailsUpgradesInPlaceWithUnknownFields() async throws {
     try await withTemporaryFolder { folder in
       let index = try RepositoryIndex(path: folder.indexPath)
@@ -152,6 +166,7 @@ struct RepositoryIndexQualifierTests {
       // Back to a file of the release before: no detail columns, no record of their migration.
       let queue = try DatabaseQueue(path: folder.indexPath)
       try await queue.write { db in
+        try db.execute(sql: "DROP INDEX repository_with_topics")
         for column in [
           "forks_count", "topics", "fork", "archived", "owner_id", "owner_type", "created_at", "updated_at",
           "pushed_at",

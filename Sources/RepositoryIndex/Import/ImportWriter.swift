@@ -51,9 +51,11 @@ final class ImportWriter {
     existingCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM repository") ?? 0
     let lowestID = try Int64.fetchOne(db, sql: "SELECT min(id) FROM repository") ?? 0
     nextLocalID = min(lowestID, 0) - Int64(format == .nameList ? lineCount : 0)
-    // A name list only inserts repositories without stars, which the starred index leaves out:
-    // keeping it costs nothing, rebuilding it means reading the whole table.
-    deferredObjects = Schema.deferredObjects.filter { format != .nameList || $0.name != "repository_starred" }
+    // A name list only inserts repositories without stars or topics, which the starred and topics
+    // indexes leave out: keeping them costs nothing, rebuilding them means reading the whole table.
+    deferredObjects = Schema.deferredObjects.filter {
+      format != .nameList || !["repository_starred", "repository_with_topics"].contains($0.name)
+    }
     insertName = try FastStatement(db, sql: "INSERT INTO repository (id, full_name, owner, name) VALUES (?, ?, ?, ?)")
     selectIDByName = try FastStatement(db, sql: "SELECT id FROM repository WHERE full_name = ?")
     insertStatement = try db.makeStatement(
@@ -181,12 +183,15 @@ final class ImportWriter {
       try rebuildDroppedObjects(fullText: fullText)
     }
     guard writes > 0 else { return nil }
-    // Search leaves forks out by default; its fast path for plain text, which cannot, serves only an
-    // index without known forks.
+    // Search leaves forks out by default and looks for words in topics too; its fast path for plain
+    // text, which does neither, serves only an index without known forks or topics.
     try db.execute(
       sql: """
         INSERT OR REPLACE INTO index_state (key, value)
-        VALUES ('fork_count', (SELECT count(*) FROM repository WHERE fork = 1))
+        VALUES ('fork_count', (SELECT count(*) FROM repository WHERE fork = 1)),
+          ('topic_count', (
+            SELECT count(*) FROM repository INDEXED BY repository_with_topics WHERE topics IS NOT NULL AND topics != ''
+          ))
         """
     )
     return try PopularCounts.invalidate(db)

@@ -17,6 +17,12 @@ struct FilteredSearch {
   /// The most results a search serves (GitHub's limit): best match ranks this many at most.
   static let resultLimit = 1_000
 
+  /// The ids of the rows whose topics match a `LIKE` pattern, read from the rows that have topics only.
+  static let rowsWithTopic = """
+    SELECT id FROM repository INDEXED BY repository_with_topics WHERE topics IS NOT NULL \
+    AND (' ' || topics || ' ') LIKE ?
+    """
+
   let query: RepositoryQuery
   /// The words of `query.text`, split by the index's tokenizer.
   let words: SearchQuery
@@ -67,7 +73,7 @@ struct FilteredSearch {
       }
       if fields.contains(.topics) {
         // Topics are lower-case words and hyphens; a folded term has no `%` or `_` (they separate words).
-        alternatives.append("(' ' || r.topics || ' ') LIKE ?")
+        alternatives.append("r.id IN (\(Self.rowsWithTopic))")
         arguments += ["% \(term)\(isPrefix ? "" : " ")%"]
       }
       conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
@@ -99,7 +105,7 @@ struct FilteredSearch {
       arguments += [archived]
     }
     for topic in query.topics {
-      conditions.append("(' ' || r.topics || ' ') LIKE ?")
+      conditions.append("r.id IN (\(Self.rowsWithTopic))")
       arguments += ["% \(topic) %"]
     }
     return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
