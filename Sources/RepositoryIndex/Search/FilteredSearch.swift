@@ -79,8 +79,11 @@ struct FilteredSearch {
       conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
     }
     if !query.owners.isEmpty {
-      conditions.append("r.owner IN (\(placeholders(query.owners.count)))")
-      arguments += StatementArguments(query.owners)
+      // A range of the full-name index per owner (`owner/` up to `owner0`, '0' following '/'), which
+      // reads that owner's rows only; a login has no slash, so the range holds no other owner.
+      let ranges = query.owners.map { _ in "(r.full_name >= ? AND r.full_name < ?)" }
+      conditions.append("(" + ranges.joined(separator: " OR ") + ")")
+      for owner in query.owners { arguments += [owner + "/", owner + "0"] }
     }
     if !query.languages.isEmpty {
       conditions.append("lower(r.language) IN (\(placeholders(query.languages.count)))")
