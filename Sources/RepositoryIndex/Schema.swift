@@ -3,7 +3,8 @@
 /// rows into each index). Must stay equal to what the migrations create: see ``Migrations``.
 enum Schema {
   /// The SQL objects a bulk import drops, in the order they are recreated (a name list keeps
-  /// `repository_starred` and `repository_with_topics`: its rows have no stars and no topics).
+  /// `repository_starred`, `repository_with_topics` and `repository_on_language`: its rows have no
+  /// stars, topics or language).
   static let deferredObjects: [(kind: String, name: String, sql: String)] = [
     ("INDEX", "repository_on_full_name", "CREATE UNIQUE INDEX repository_on_full_name ON repository (full_name)"),
     (
@@ -20,6 +21,10 @@ enum Schema {
     (
       "INDEX", "repository_with_topics",
       "CREATE INDEX repository_with_topics ON repository (id, topics) WHERE topics IS NOT NULL"
+    ),
+    (
+      "INDEX", "repository_on_language",
+      "CREATE INDEX repository_on_language ON repository (language COLLATE NOCASE) WHERE language IS NOT NULL"
     ),
     (
       "TRIGGER", "repository_fts_after_insert",

@@ -166,7 +166,7 @@ struct RepositoryIndexQualifierTests {
       // Back to a file of the release before: no detail columns, no record of their migration.
       let queue = try DatabaseQueue(path: folder.indexPath)
       try await queue.write { db in
-        try db.execute(sql: "DROP INDEX repository_with_topics")
+        try db.execute(sql: "DROP INDEX repository_with_topics; DROP INDEX repository_on_language")
         for column in [
           "forks_count", "topics", "fork", "archived", "owner_id", "owner_type", "created_at", "updated_at",
           "pushed_at",

@@ -51,10 +51,11 @@ final class ImportWriter {
     existingCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM repository") ?? 0
     let lowestID = try Int64.fetchOne(db, sql: "SELECT min(id) FROM repository") ?? 0
     nextLocalID = min(lowestID, 0) - Int64(format == .nameList ? lineCount : 0)
-    // A name list only inserts repositories without stars or topics, which the starred and topics
-    // indexes leave out: keeping them costs nothing, rebuilding them means reading the whole table.
+    // A name list only inserts repositories without stars, topics or language, which the partial
+    // indexes on those leave out: keeping them costs nothing, rebuilding them means reading the table.
     deferredObjects = Schema.deferredObjects.filter {
-      format != .nameList || !["repository_starred", "repository_with_topics"].contains($0.name)
+      format != .nameList
+        || !["repository_starred", "repository_with_topics", "repository_on_language"].contains($0.name)
     }
     insertName = try FastStatement(db, sql: "INSERT INTO repository (id, full_name, owner, name) VALUES (?, ?, ?, ?)")
     selectIDByName = try FastStatement(db, sql: "SELECT id FROM repository WHERE full_name = ?")

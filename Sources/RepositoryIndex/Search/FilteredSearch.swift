@@ -86,7 +86,9 @@ struct FilteredSearch {
       for owner in query.owners { arguments += [owner + "/", owner + "0"] }
     }
     if !query.languages.isEmpty {
-      conditions.append("lower(r.language) IN (\(placeholders(query.languages.count)))")
+      // Read through `repository_on_language` (NOCASE, only rows with a language).
+      conditions.append(
+        "r.language IS NOT NULL AND r.language COLLATE NOCASE IN (\(placeholders(query.languages.count)))")
       arguments += StatementArguments(query.languages)
     }
     if let stars = query.stars {
