@@ -80,7 +80,6 @@ func buildRouter(
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
   router.middlewares.add(SecurityHeadersMiddleware())
-  router.middlewares.add(WebSocketOriginMiddleware(publicAddress: publicAddress))
   // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind
   // every 404 the API answers (an unknown user), which cost that answer a third of its speed.
   router.group("assets")
@@ -93,10 +92,13 @@ func buildRouter(
     .addRoutes(to: router)
   APIFallbackController(rateLimiter: rateLimiter).addRoutes(to: router)
   PagesController(index: index, maxFieldCharacters: configuration.maxFieldCharacters).addRoutes(to: router)
+  // The origin check on the live pages' routes alone: only they upgrade, and every other request would
+  // pay for reading its headers.
+  let livePages = router.group().add(middleware: WebSocketOriginMiddleware(publicAddress: publicAddress))
   LiveSignupController(configuration: configuration, signupAPI: signupAPI, clock: clock, logger: logger)
-    .addRoutes(to: router)
+    .addRoutes(to: livePages)
   LiveSearchController(configuration: configuration, searchClient: searchClient, clock: clock, logger: logger)
-    .addRoutes(to: router)
+    .addRoutes(to: livePages)
   return router
 }
 

@@ -17,7 +17,7 @@ struct LiveSearchController: Sendable {
   let clock: any Clock<Duration>
   let logger: Logger
 
-  func addRoutes(to router: Router<AppRequestContext>) {
+  func addRoutes(to router: some RouterMethods<AppRequestContext>) {
     router.ws(
       "/live/search",
       shouldUpgrade: { request, _ in

@@ -16,7 +16,7 @@ struct LiveSignupController: Sendable {
   let clock: any Clock<Duration>
   let logger: Logger
 
-  func addRoutes(to router: Router<AppRequestContext>) {
+  func addRoutes(to router: some RouterMethods<AppRequestContext>) {
     router.ws(
       "/live/signup",
       shouldUpgrade: { request, _ in

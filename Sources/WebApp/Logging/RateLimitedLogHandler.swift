@@ -6,11 +6,15 @@ public import Logging
 /// The application wraps its logger in one (``Logging/Logger/rateLimited(_:clock:)``), so every line a
 /// client can cause — a refused live message, a failed search, Hummingbird's and the WebSocket
 /// library's own — is bounded, whoever writes it. Level and metadata are the wrapped handler's.
-struct RateLimitedLogHandler: LogHandler {
-  private var wrapped: any LogHandler
+///
+/// Generic over the wrapped handler rather than holding `any LogHandler`: Hummingbird sets a request
+/// id on a copy of the logger for every request, and a second existential box cost that copy another
+/// allocation.
+struct RateLimitedLogHandler<Wrapped: LogHandler>: LogHandler {
+  private var wrapped: Wrapped
   private let limiter: LogLineLimiter
 
-  init(wrapping wrapped: any LogHandler, limiter: LogLineLimiter) {
+  init(wrapping wrapped: Wrapped, limiter: LogLineLimiter) {
     self.wrapped = wrapped
     self.limiter = limiter
   }
@@ -55,6 +59,11 @@ extension Logger {
   public func rateLimited(_ limit: WindowLimit?, clock: any Clock<Duration> = ContinuousClock()) -> Logger {
     guard let limit else { return self }
     let limiter = LogLineLimiter(limit: limit, clock: clock, summaries: handler)
-    return Logger(label: label) { _ in RateLimitedLogHandler(wrapping: handler, limiter: limiter) }
+    return Logger(label: label) { _ in Self.limiting(handler, by: limiter) }
+  }
+
+  /// `handler` behind `limiter` (opening the existential, so the wrapper holds the concrete handler).
+  private static func limiting(_ handler: some LogHandler, by limiter: LogLineLimiter) -> any LogHandler {
+    RateLimitedLogHandler(wrapping: handler, limiter: limiter)
   }
 }

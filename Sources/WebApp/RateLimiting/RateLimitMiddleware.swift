@@ -27,3 +27,12 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
     return response
   }
 }
+
+extension RouterMethods where Context: RemoteAddressRequestContext {
+  /// A group whose routes spend `resource`'s budget in `limiter`; a plain group when the resource has no
+  /// budget (`--rate-limit off`), so an unlimited server pays nothing per request for the limits.
+  func rateLimited(_ resource: RateLimitResource, by limiter: RateLimiter) -> RouterGroup<Context> {
+    guard limiter.limits(resource) else { return group() }
+    return group().add(middleware: RateLimitMiddleware(limiter: limiter, resource: resource))
+  }
+}

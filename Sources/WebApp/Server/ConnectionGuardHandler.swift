@@ -9,7 +9,8 @@ import NIOHTTP1
 /// handler only there), which is what serialises the machine; no lock is needed. It sits after NIO's
 /// HTTP decoder and upgrade handler, before Hummingbird's codec, so it sees NIO's request and response
 /// parts, the decoder's errors, and the upgrade event, on which it leaves the pipeline with its
-/// `InboundBytesProbe`. It owns parse errors: they are not passed on, so Hummingbird never answers one.
+/// `InboundBytesProbe` (which calls `bytesArrived()` before the decoder sees a read). It owns parse
+/// errors: they are not passed on, so Hummingbird never answers one.
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -18,18 +19,34 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   private var machine: ConnectionGuardStateMachine<ContinuousClock.Instant>
   private let clock = ContinuousClock()
-  private let probe: InboundBytesProbe
+  /// Set by `attach(_:)`; the probe is made after this handler, since it reports to it.
+  private var probe: InboundBytesProbe?
+  /// This handler's context, for the probe's reports (set while the handler is in the pipeline).
+  private var context: ChannelHandlerContext?
   private var timer: Scheduled<Void>?
   private var started = false
   /// Set once this handler has decided to close: later reads are dropped and later writes refused.
   private var closing = false
 
-  init(limits: ConnectionLimits, probe: InboundBytesProbe) {
+  init(limits: ConnectionLimits) {
     self.machine = ConnectionGuardStateMachine(limits: limits)
+  }
+
+  /// Makes the probe that reports this connection's reads to this handler.
+  func makeProbe() -> InboundBytesProbe {
+    let probe = InboundBytesProbe(reportingTo: self)
     self.probe = probe
+    return probe
+  }
+
+  /// Bytes arrived (called by the probe, on the event loop, before the decoder parses them).
+  func bytesArrived() {
+    guard let context, machine.awaitsFirstByte else { return }
+    perform(machine.bytesReceived(at: clock.now), context)
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
     if context.channel.isActive { start(context) }
   }
 
@@ -45,6 +62,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   func handlerRemoved(context: ChannelHandlerContext) {
     cancelTimer()
+    self.context = nil
+    probe?.detach()
+    probe = nil
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -97,8 +117,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     switch event {
-    case is InboundBytesProbe.Event:
-      perform(machine.bytesReceived(at: clock.now), context)
     case is ChannelShouldQuiesceEvent:
       perform(machine.quiesce(), context)
     case is HTTPServerUpgradeEvents:
@@ -143,7 +161,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       context.close(promise: nil)
     case .leave:
       cancelTimer()
-      context.pipeline.syncOperations.removeHandler(probe, promise: nil)
+      if let probe { context.pipeline.syncOperations.removeHandler(probe, promise: nil) }
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
   }

@@ -60,6 +60,10 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
     arm(.idle, at: now.advanced(by: limits.idleTimeout))
   }
 
+  /// Whether the next bytes would start a request's head: the only time `bytesReceived` does anything,
+  /// so the handler reads the clock for a read only then.
+  var awaitsFirstByte: Bool { phase == .waiting }
+
   /// Bytes arrived from the client (the handler learns it before the decoder parses them).
   mutating func bytesReceived(at now: Instant) -> Action {
     guard phase == .waiting else { return .none }

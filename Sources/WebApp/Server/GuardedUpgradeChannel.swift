@@ -23,9 +23,9 @@ struct GuardedUpgradeChannel: ServerChildChannel {
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     let limits = self.limits
     return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
-      let probe = InboundBytesProbe()
-      try channel.pipeline.syncOperations.addHandler(probe, position: .first)
-      try channel.pipeline.syncOperations.addHandler(ConnectionGuardHandler(limits: limits, probe: probe))
+      let connectionGuard = ConnectionGuardHandler(limits: limits)
+      try channel.pipeline.syncOperations.addHandler(connectionGuard.makeProbe(), position: .first)
+      try channel.pipeline.syncOperations.addHandler(connectionGuard)
       try channel.pipeline.syncOperations.addHandler(
         WriteDeadlineHandler(timeout: limits.writeTimeout), position: .first)
       return value

@@ -21,7 +21,7 @@ struct SearchController: Sendable {
   let publicAddress: PublicAddress
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
-    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .search))
+    router.rateLimited(.search, by: rateLimiter)
       .get("search/repositories") { request, _ in try await search(request) }
   }
 

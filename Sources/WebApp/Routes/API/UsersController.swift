@@ -11,9 +11,9 @@ struct UsersController: Sendable {
   let rateLimiter: RateLimiter
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
-    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .core))
+    router.rateLimited(.core, by: rateLimiter)
       .get("users/{username}") { request, context in try await show(request, context: context) }
-    router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .signup))
+    router.rateLimited(.signup, by: rateLimiter)
       .post("users") { request, context in try await create(request, context: context) }
   }
 
