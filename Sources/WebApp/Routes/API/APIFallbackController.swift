@@ -12,7 +12,7 @@ struct APIFallbackController: Sendable {
   static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
 
   func addRoutes<Context: RemoteAddressRequestContext>(to router: Router<Context>) {
-    let group = router.group().add(middleware: RateLimitMiddleware(limiter: rateLimiter, resource: .core))
+    let group = router.rateLimited(.core, by: rateLimiter)
     func notFound(_ path: RouterPath, _ methods: [HTTPRequest.Method]) {
       for method in methods {
         group.on(path, method: method) { _, _ -> Response in throw APIError.notFound }
