@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "MVVMKit", targets: ["MVVMKit"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
+    .library(name: "SearchSyntax", targets: ["SearchSyntax"]),
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "SearchFeatureTesting", targets: ["SearchFeatureTesting"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
@@ -64,7 +65,9 @@ let package = Package(
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
     .target(name: "SignupFeatureTesting", dependencies: ["SignupFeature"], swiftSettings: strictSettings),
-    .target(name: "SearchFeature", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // GitHub's repository search syntax (qualifiers, sort), shared by the index, the API and the Search screen.
+    .target(name: "SearchSyntax", swiftSettings: strictSettings),
+    .target(name: "SearchFeature", dependencies: ["ReactorCore", "SearchSyntax"], swiftSettings: strictSettings),
     .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
     .target(
       name: "GitHubClient",
@@ -93,7 +96,7 @@ let package = Package(
     .target(
       name: "RepositoryIndex",
       dependencies: [
-        "DatabaseFile", "GitHubNames",
+        "DatabaseFile", "GitHubNames", "SearchSyntax",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -103,7 +106,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "MVVMKit", "SignupFeature", "SearchFeature", "AccountStore", "RepositoryIndex", "GitHubClient",
+        "ReactorCore", "MVVMKit", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore", "RepositoryIndex",
+        "GitHubClient",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -122,7 +126,7 @@ let package = Package(
     .executableTarget(
       name: "octoreact",
       dependencies: [
-        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient",
+        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SearchSyntax",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -172,9 +176,14 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "SearchFeatureTesting", "ReactorCore", "MVVMKit", "ReactorTesting",
+        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "SearchSyntaxTests",
+      dependencies: ["SearchSyntax", .product(name: "PropertyBased", package: "swift-property-based")],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -198,7 +207,7 @@ let package = Package(
     .testTarget(
       name: "RepositoryIndexTests",
       dependencies: [
-        "RepositoryIndex", "DatabaseFile", "GitHubNames", .product(name: "GRDB", package: "GRDB.swift"),
+        "RepositoryIndex", "DatabaseFile", "GitHubNames", "SearchSyntax", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSettings
     ),
@@ -214,8 +223,8 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "ReactorCore",
-        "MVVMKit", "ReactorTesting",
+        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "SearchSyntax",
+        "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
