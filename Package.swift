@@ -16,8 +16,10 @@ let package = Package(
     .library(name: "ReactorCore", targets: ["ReactorCore"]),
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
     .library(name: "ReactorObservation", targets: ["ReactorObservation"]),
+    .library(name: "MVVMKit", targets: ["MVVMKit"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
+    .library(name: "SearchSyntax", targets: ["SearchSyntax"]),
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "SearchFeatureTesting", targets: ["SearchFeatureTesting"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
@@ -51,16 +53,21 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(name: "ReactorObservation", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // The Rx-style toolkit for MVVM view models (Broadcast, Throttle, Driver, LatestWork), apart from
+    // the runtime: it depends on ReactorCore, never the reverse.
+    .target(name: "MVVMKit", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
     // GitHub's rules for names, shared by signup (usernames) and the repository index (owners).
     .target(name: "GitHubNames", swiftSettings: strictSettings),
     .target(
       name: "SignupFeature",
-      dependencies: ["ReactorCore", "GitHubNames"],
+      dependencies: ["ReactorCore", "MVVMKit", "GitHubNames"],
       swiftSettings: strictSettings
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
     .target(name: "SignupFeatureTesting", dependencies: ["SignupFeature"], swiftSettings: strictSettings),
-    .target(name: "SearchFeature", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // GitHub's repository search syntax (qualifiers, sort), shared by the index, the API and the Search screen.
+    .target(name: "SearchSyntax", swiftSettings: strictSettings),
+    .target(name: "SearchFeature", dependencies: ["ReactorCore", "SearchSyntax"], swiftSettings: strictSettings),
     .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
     .target(
       name: "GitHubClient",
@@ -89,7 +96,7 @@ let package = Package(
     .target(
       name: "RepositoryIndex",
       dependencies: [
-        "DatabaseFile", "GitHubNames",
+        "DatabaseFile", "GitHubNames", "SearchSyntax",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -99,7 +106,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "SignupFeature", "SearchFeature", "AccountStore", "RepositoryIndex", "GitHubClient",
+        "ReactorCore", "MVVMKit", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore", "RepositoryIndex",
+        "GitHubClient",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -118,7 +126,7 @@ let package = Package(
     .executableTarget(
       name: "octoreact",
       dependencies: [
-        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient",
+        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SearchSyntax",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -130,6 +138,11 @@ let package = Package(
     .testTarget(
       name: "ReactorCoreTests",
       dependencies: ["ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "MVVMKitTests",
+      dependencies: ["MVVMKit", "ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -146,7 +159,7 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "ReactorCore", "ReactorObservation", "ReactorTesting", "SignupFeature", "SignupFeatureTesting",
+        "ReactorCore", "ReactorObservation", "ReactorTesting", "MVVMKit", "SignupFeature", "SignupFeatureTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSettings
@@ -154,7 +167,7 @@ let package = Package(
     .testTarget(
       name: "SignupFeatureTests",
       dependencies: [
-        "SignupFeature", "SignupFeatureTesting", "ReactorCore", "ReactorTesting",
+        "SignupFeature", "SignupFeatureTesting", "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
@@ -163,9 +176,14 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "SearchFeatureTesting", "ReactorCore", "ReactorTesting",
+        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "SearchSyntaxTests",
+      dependencies: ["SearchSyntax", .product(name: "PropertyBased", package: "swift-property-based")],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -189,7 +207,7 @@ let package = Package(
     .testTarget(
       name: "RepositoryIndexTests",
       dependencies: [
-        "RepositoryIndex", "DatabaseFile", "GitHubNames", .product(name: "GRDB", package: "GRDB.swift"),
+        "RepositoryIndex", "DatabaseFile", "GitHubNames", "SearchSyntax", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSettings
     ),
@@ -205,8 +223,8 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "ReactorCore",
-        "ReactorTesting",
+        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "SearchSyntax",
+        "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -235,7 +253,7 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
     // The workloads, apart from any harness, so that they also run alone (`reactor-workloads`).
     .target(
       name: "ReactorWorkloads",
-      dependencies: ["ReactorCore", "SignupFeature"],
+      dependencies: ["ReactorCore", "MVVMKit", "SignupFeature"],
       path: "Benchmarks/ReactorWorkloads",
       swiftSettings: strictSettings
     ),

@@ -1,5 +1,6 @@
 import ReactorCore
 import SignupFeature
+import MVVMKit
 
 /// A wireframe whose user dismisses every prompt at once.
 struct ImmediateWireframe: Wireframe {

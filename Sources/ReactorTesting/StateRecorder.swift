@@ -8,9 +8,17 @@ import Synchronization
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let store = ReactorStore(SignupReactor(api: api, clock: clock))
+/// let api = SignupAPI(
+///   usernameAvailable: { _ in
+///     try await clock.sleep(for: .milliseconds(200))  // the server takes 200 ms to answer
+///     return true
+///   },
+///   signup: { name, _ in .created(username: name) }
+/// )
+/// let store = ReactorStore(SignupReactor(validation: ValidationService(api: api)))
 /// let recorder = StateRecorder(store.states, clock: clock)
 /// store.send(.usernameChanged("octocat"))
+/// await clock.waitForSleeper()
 /// await clock.advance(by: .milliseconds(200))
 /// let state = await recorder.first { $0.usernameResult.isValid }
 /// #expect(recorder.timeline.last?.time == .milliseconds(200))

@@ -1,11 +1,13 @@
-/// A repository of the index: the fields of a GitHub repository object that search shows.
+/// A repository of the index: the fields of a GitHub repository object that search uses.
 ///
 /// Encoded with GitHub's key names (`full_name`, `html_url`, `stargazers_count`); `owner` is the
 /// owner's login.
 ///
 /// Repositories imported from a plain `owner/name` list have no GitHub id: they get negative ids
-/// (-1, -2, … in import order), no description, no URL and no stars, until an import of GitHub
-/// JSON brings the real object, which takes over the row (see ``RepositoryIndex``).
+/// (-1, -2, … in import order), no description, no URL and no figures, until an import of GitHub
+/// JSON brings the real object, which takes over the row (see ``RepositoryIndex``). Every optional
+/// field is nil when the index does not know it; ``knownStargazersCount`` says whether
+/// ``stargazersCount`` is a real figure.
 public struct IndexedRepository: Sendable, Hashable, Codable {
   /// The GitHub id, or a negative id for a repository known only by name.
   public var id: Int64
@@ -15,8 +17,23 @@ public struct IndexedRepository: Sendable, Hashable, Codable {
   public var name: String
   public var description: String?
   public var htmlURL: String?
+  /// The stars GitHub counted; 0 for a repository known only by name (see ``knownStargazersCount``).
   public var stargazersCount: Int
   public var language: String?
+  public var forksCount: Int?
+  /// Topics in lower case, in GitHub's order.
+  public var topics: [String]?
+  /// Whether the repository is a fork.
+  public var isFork: Bool?
+  public var isArchived: Bool?
+  /// The owner's GitHub id.
+  public var ownerID: Int64?
+  /// `User` or `Organization`.
+  public var ownerType: String?
+  /// GitHub's ISO 8601 timestamps, such as `2011-01-26T19:01:12Z`.
+  public var createdAt: String?
+  public var updatedAt: String?
+  public var pushedAt: String?
 
   public init(
     id: Int64,
@@ -26,7 +43,16 @@ public struct IndexedRepository: Sendable, Hashable, Codable {
     description: String? = nil,
     htmlURL: String? = nil,
     stargazersCount: Int = 0,
-    language: String? = nil
+    language: String? = nil,
+    forksCount: Int? = nil,
+    topics: [String]? = nil,
+    isFork: Bool? = nil,
+    isArchived: Bool? = nil,
+    ownerID: Int64? = nil,
+    ownerType: String? = nil,
+    createdAt: String? = nil,
+    updatedAt: String? = nil,
+    pushedAt: String? = nil
   ) {
     self.id = id
     self.fullName = fullName
@@ -36,10 +62,22 @@ public struct IndexedRepository: Sendable, Hashable, Codable {
     self.htmlURL = htmlURL
     self.stargazersCount = stargazersCount
     self.language = language
+    self.forksCount = forksCount
+    self.topics = topics
+    self.isFork = isFork
+    self.isArchived = isArchived
+    self.ownerID = ownerID
+    self.ownerType = ownerType
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.pushedAt = pushedAt
   }
 
   /// The repository's page: ``htmlURL``, or `https://github.com/<full_name>` when unknown.
   public var webURL: String { htmlURL ?? "https://github.com/\(fullName)" }
+
+  /// The stars, or nil for a repository known only by name, whose stars nobody counted.
+  public var knownStargazersCount: Int? { id > 0 ? stargazersCount : nil }
 
   enum CodingKeys: String, CodingKey {
     case id
@@ -50,6 +88,15 @@ public struct IndexedRepository: Sendable, Hashable, Codable {
     case htmlURL = "html_url"
     case stargazersCount = "stargazers_count"
     case language
+    case forksCount = "forks_count"
+    case topics
+    case isFork = "fork"
+    case isArchived = "archived"
+    case ownerID = "owner_id"
+    case ownerType = "owner_type"
+    case createdAt = "created_at"
+    case updatedAt = "updated_at"
+    case pushedAt = "pushed_at"
   }
 }
 

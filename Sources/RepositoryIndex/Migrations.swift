@@ -81,6 +81,33 @@ enum Migrations {
       try db.execute(sql: "PRAGMA application_id = 1329812553")
     }
 
+    // What GitHub's search items carry beyond the first columns, for qualifiers (`forks:`, `fork:`,
+    // `archived:`, `topic:`), sorting (`sort=forks|updated`) and the API's full item shape. Every column
+    // is NULL when unknown (a repository known only by name, or an import without the field), never 0
+    // or false: a filter on a field matches only repositories whose field is known. `topics` holds the
+    // topics in lower case separated by single spaces (a topic has no space); dates are GitHub's
+    // ISO 8601 text (`2011-01-26T19:01:12Z`), which sorts as it reads. `repository_with_topics` lists
+    // the rows that have topics, so that a word is looked for in the topics of those rows only;
+    // `repository_on_language` serves `language:` (both leave out the rows of name lists, which have
+    // neither, so that a name list's bulk import keeps them as they are).
+    migrator.registerMigration("v3-add-repository-details") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE repository ADD COLUMN forks_count INTEGER;
+          ALTER TABLE repository ADD COLUMN topics TEXT;
+          ALTER TABLE repository ADD COLUMN fork INTEGER;
+          ALTER TABLE repository ADD COLUMN archived INTEGER;
+          ALTER TABLE repository ADD COLUMN owner_id INTEGER;
+          ALTER TABLE repository ADD COLUMN owner_type TEXT;
+          ALTER TABLE repository ADD COLUMN created_at TEXT;
+          ALTER TABLE repository ADD COLUMN updated_at TEXT;
+          ALTER TABLE repository ADD COLUMN pushed_at TEXT;
+          CREATE INDEX repository_with_topics ON repository (id, topics) WHERE topics IS NOT NULL;
+          CREATE INDEX repository_on_language ON repository (language COLLATE NOCASE) WHERE language IS NOT NULL;
+          """
+      )
+    }
+
     return migrator
   }
 }

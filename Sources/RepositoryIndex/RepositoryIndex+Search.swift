@@ -1,10 +1,62 @@
 internal import Foundation
 internal import GRDB
+public import SearchSyntax
 
 extension RepositoryIndex {
-  /// One page of the repositories matching `query`, best first, and how many match in all.
+  /// One page of the repositories matching a parsed query in GitHub's syntax, in `sort` order.
   ///
-  /// `query` is text: its words are matched in owner, name and description, the last one as a
+  /// Plain text in best-match order takes the ranked path of ``search(_:page:perPage:)`` (unless the
+  /// index knows of forks, which GitHub leaves out by default, or of topics, where words are looked
+  /// for too); qualifiers or a `sort` take one SQL
+  /// statement with the filters (see `FilteredSearch`). Either way no page goes past the
+  /// 1,000th result for a filtered search.
+  ///
+  /// For example:
+  ///
+  /// ```swift
+  /// let query = try RepositoryQuery.parse("swift language:swift stars:>100")
+  /// let page = try await index.search(query, sort: RepositorySort(key: .stars), page: 1, perPage: 30)
+  /// ```
+  public func search(_ query: RepositoryQuery, sort: RepositorySort = .bestMatch, page: Int, perPage: Int)
+    async throws(RepositoryIndexError) -> IndexSearchResult
+  {
+    let perPage = min(max(perPage, 1), 100)
+    let page = min(max(page, 1), Int.max / 100 - 1)
+    if !query.hasQualifiers, sort == .bestMatch, try await !hasForksOrTopics() {
+      var result = try await search(query.text, page: page, perPage: perPage)
+      // The last page ends at the 1,000th result, as GitHub's does (34 × 30 would reach 1,020).
+      let available = max(0, FilteredSearch.resultLimit - (page - 1) * perPage)
+      if result.items.count > available { result.items.removeSubrange(available...) }
+      return result
+    }
+    let text = query.text
+    return try await read { db in
+      let tokenizer = try db.makeTokenizer(FTS5TokenizerDescriptor(components: Schema.tokenizerComponents))
+      let words = try SearchQuery(text: text, tokenizer: tokenizer)
+      // Words that are only punctuation match nothing, as plain text does.
+      if !text.isEmpty, words.terms.isEmpty { return .empty }
+      let (total, items) = try FilteredSearch(query: query, words: words, sort: sort, tokenizer: tokenizer)
+        .run(db, offset: (page - 1) * perPage, limit: perPage)
+      return IndexSearchResult(totalCount: total, items: items)
+    }
+  }
+
+  /// Whether any repository is known to be a fork or has topics (counted by every import in
+  /// `index_state`), cached until the next write: plain text then needs the filtered path.
+  private func hasForksOrTopics() async throws(RepositoryIndexError) -> Bool {
+    let generation = cache.generation
+    if let known = cache.hasForksOrTopics(generation: generation) { return known }
+    let known = try await read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT coalesce(sum(value), 0) FROM index_state WHERE key IN ('fork_count', 'topic_count')") ?? 0 > 0
+    }
+    cache.storeHasForksOrTopics(known, generation: generation)
+    return known
+  }
+
+  /// One page of the repositories matching plain text `query`, best first, and how many match in all.
+  ///
+  /// `query` is text, never GitHub's qualifiers (see ``search(_:sort:page:perPage:)`` for those): its words are matched in owner, name and description, the last one as a
   /// prefix (`swift ni` finds `apple/swift-nio`), ignoring case and diacritics. Punctuation and
   /// FTS operators (`"`, `*`, `-`, `:`, `AND`, `NEAR`…) are never syntax. A query without any
   /// word (blank, or only punctuation) matches nothing. See ``RepositoryIndex`` for the ranking.

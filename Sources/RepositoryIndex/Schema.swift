@@ -3,7 +3,8 @@
 /// rows into each index). Must stay equal to what the migrations create: see ``Migrations``.
 enum Schema {
   /// The SQL objects a bulk import drops, in the order they are recreated (a name list keeps
-  /// `repository_starred`: its rows have no stars).
+  /// `repository_starred`, `repository_with_topics` and `repository_on_language`: its rows have no
+  /// stars, topics or language).
   static let deferredObjects: [(kind: String, name: String, sql: String)] = [
     ("INDEX", "repository_on_full_name", "CREATE UNIQUE INDEX repository_on_full_name ON repository (full_name)"),
     (
@@ -16,6 +17,14 @@ enum Schema {
       CREATE INDEX repository_starred ON repository (stargazers_count DESC, full_name, name)
         WHERE stargazers_count > 0
       """
+    ),
+    (
+      "INDEX", "repository_with_topics",
+      "CREATE INDEX repository_with_topics ON repository (id, topics) WHERE topics IS NOT NULL"
+    ),
+    (
+      "INDEX", "repository_on_language",
+      "CREATE INDEX repository_on_language ON repository (language COLLATE NOCASE) WHERE language IS NOT NULL"
     ),
     (
       "TRIGGER", "repository_fts_after_insert",

@@ -13,8 +13,8 @@ public struct Repository: Sendable, Hashable, Identifiable {
   public var htmlURL: String
   /// The owner's one-line description, if any.
   public var description: String?
-  /// The number of stars.
-  public var stargazersCount: Int
+  /// The number of stars; nil when the server does not know (shown as unknown, never as 0).
+  public var stargazersCount: Int?
   /// The main language GitHub detected, if any.
   public var language: String?
 
@@ -23,7 +23,7 @@ public struct Repository: Sendable, Hashable, Identifiable {
     fullName: String,
     htmlURL: String,
     description: String? = nil,
-    stargazersCount: Int = 0,
+    stargazersCount: Int? = 0,
     language: String? = nil
   ) {
     self.id = id

@@ -1,4 +1,5 @@
 public import Foundation
+public import SearchSyntax
 
 /// Why a search request got no results: the three things the Search screen tells the user apart.
 ///
@@ -12,6 +13,9 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case rateLimited(resetsAt: Date?)
   /// GitHub refused the query itself (422), with the message it gave.
   case invalidQuery(message: String)
+  /// This server cannot run the query as written (an unsupported qualifier, a value a qualifier does not
+  /// take, a number out of range): told in the page's language, with the part of the query at fault.
+  case unsupportedQuery(SearchSyntaxError)
   /// No usable answer: a transport error, a 5xx, a timeout ("Error contacting server").
   case unavailable
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import SearchSyntax
 
 /// Every text the Search screen shows, in one language.
 ///
@@ -69,6 +70,8 @@ public struct SearchMessages: Sendable, Hashable {
       return serverError
     case .invalidQuery(let message):
       return invalidQuery(message)
+    case .unsupportedQuery(let error):
+      return unsupportedQuery(error)
     case .rateLimited(let resetsAt):
       // `exactly`: a reset too far away for an Int (a hostile header) reads as unknown, instead of trapping.
       let seconds = resetsAt.flatMap { Int(exactly: $0.timeIntervalSince(now).rounded(.up)) }
@@ -82,6 +85,47 @@ public struct SearchMessages: Sendable, Hashable {
   /// GitHub refused the query, with its own explanation.
   public func invalidQuery(_ message: String) -> String {
     pick("GitHub cannot run this search: \(message)", "GitHub 无法执行此搜索：\(message)")
+  }
+
+  /// The query cannot be run as written: what is wrong, and what would be right.
+  public func unsupportedQuery(_ error: SearchSyntaxError) -> String {
+    let qualifiers = RepositoryQuery.supportedQualifiers
+    switch error.kind {
+    case .unsupportedQualifier(let name):
+      return pick(
+        "The search cannot use “\(name):”. Qualifiers it knows: \(qualifiers).",
+        "搜索不支持“\(name):”。可用的限定符：\(qualifiers)。")
+    case .invalidValue(let qualifier, let value, let expected):
+      return pick(
+        "“\(qualifier):\(value)” is not valid: \(qualifier): takes \(expected).",
+        "“\(qualifier):\(value)”无效：\(qualifier): 的取值应为\(Self.chineseExpectation(qualifier))。")
+    case .numberOutOfRange(let qualifier, let value):
+      return pick(
+        "“\(qualifier):\(value)” is not valid: numbers must be between 0 and 1,000,000,000.",
+        "“\(qualifier):\(value)”无效：数字应在 0 到 1,000,000,000 之间。")
+    case .emptyRange(let qualifier, let value):
+      return pick("“\(qualifier):\(value)” matches no number.", "“\(qualifier):\(value)”不包含任何数字。")
+    case .unsupportedSort(let value):
+      return pick(
+        "Sorting by “\(value)” is not supported: use stars, forks or updated.",
+        "不支持按“\(value)”排序：可用 stars、forks 或 updated。")
+    case .unsupportedOrder(let value):
+      return pick("The order “\(value)” is not supported: use asc or desc.", "不支持排序方向“\(value)”：可用 asc 或 desc。")
+    }
+  }
+
+  /// What a qualifier takes, in Chinese (``SearchSyntaxError`` words it in English).
+  private static func chineseExpectation(_ qualifier: String) -> String {
+    switch qualifier {
+    case "user", "org": "用户名或组织名"
+    case "language": "语言名称，例如 swift"
+    case "topic": "主题：小写字母、数字和连字符"
+    case "stars", "forks": "数字或范围：>N、>=N、<N、<=N、N..M 或 N"
+    case "fork": "true 或 only"
+    case "archived": "true 或 false"
+    case "in": "name、description 或 topics"
+    default: "受支持的值"
+    }
   }
 
   /// The rate limit is exhausted; `secondsRemaining` is `nil` when the reset time is unknown, and

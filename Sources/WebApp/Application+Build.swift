@@ -91,6 +91,7 @@ func buildRouter(
     .addRoutes(to: router)
   SearchController(index: index, rateLimiter: rateLimiter, logger: logger, publicAddress: publicAddress)
     .addRoutes(to: router)
+  APIFallbackController(rateLimiter: rateLimiter).addRoutes(to: router)
   PagesController(
     index: index, accounts: accounts, rateLimiter: rateLimiter, maxFieldCharacters: configuration.maxFieldCharacters
   )

@@ -3,6 +3,7 @@ import Foundation
 import GitHubClient
 import RepositoryIndex
 import SearchFeature
+import SearchSyntax
 
 /// Makes the ``RepositorySearchClient`` of one live Search page: this server's index or GitHub's
 /// `GET /search/repositories` over HTTP with ``GitHubClient``, each search spending the page's
@@ -43,9 +44,15 @@ struct RepositorySearchClientFactory: Sendable {
     guard query.page >= 1, query.page <= RepositorySearchQuery.lastAvailablePage(perPage: query.perPage) else {
       throw .invalidQuery(message: "Only the first \(RepositorySearchQuery.resultLimit) search results are available")
     }
+    let parsed: RepositoryQuery
+    do throws(SearchSyntaxError) {
+      parsed = try RepositoryQuery.parse(q)
+    } catch {
+      throw .unsupportedQuery(error)
+    }
     let result: IndexSearchResult
     do {
-      result = try await index.search(q, page: query.page, perPage: query.perPage)
+      result = try await index.search(parsed, page: query.page, perPage: query.perPage)
     } catch {
       throw .unavailable
     }

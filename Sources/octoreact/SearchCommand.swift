@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import GitHubClient
 import RepositoryIndex
+import SearchSyntax
 
 /// `octoreact search`: repository search against Octoreact's API (by default) or GitHub's, printed for people or
 /// for scripts.
@@ -16,8 +17,9 @@ struct SearchCommand: AsyncParsableCommand {
     abstract: "Search repositories through Octoreact's API or GitHub's.",
     discussion: """
       The query uses GitHub's syntax, such as `swift language:swift stars:>100`; several words are joined with \
-      spaces. On a terminal the results are a table; in a pipe, one tab-separated line per repository (full name, \
-      stars, description).
+      spaces. Qualifiers: user:, org:, language:, stars:, forks:, fork:true|only, in:name,description,topics, \
+      archived:true|false, topic:. On a terminal the results are a table; in a pipe, one tab-separated line per \
+      repository (full name, stars or nothing when unknown, description).
       """
   )
 
@@ -39,6 +41,12 @@ struct SearchCommand: AsyncParsableCommand {
 
   @Option(help: "Results per page, 1 to 100.")
   var perPage = RepositorySearchQuery.defaultPerPage
+
+  @Option(help: "Order by stars, forks or updated instead of best match.")
+  var sort: String?
+
+  @Option(help: "asc or desc (the default) with --sort.")
+  var order: String?
 
   @Option(help: ArgumentHelp("The API root to ask (default: \(SearchCommand.defaultAPI)).", valueName: "url"))
   var api: String?
@@ -71,6 +79,11 @@ struct SearchCommand: AsyncParsableCommand {
     guard page >= 1 else { throw ValidationError("--page must be 1 or more") }
     guard (1...RepositorySearchQuery.maxPerPage).contains(perPage) else {
       throw ValidationError("--per-page must be between 1 and \(RepositorySearchQuery.maxPerPage)")
+    }
+    do throws(SearchSyntaxError) {
+      _ = try RepositorySort(sort: sort, order: order)
+    } catch {
+      throw ValidationError(error.message)
     }
     if [github, api != nil, index != nil].filter({ $0 }).count > 1 {
       throw ValidationError("use one of --api, --github and --index")
@@ -131,7 +144,7 @@ struct SearchCommand: AsyncParsableCommand {
   /// The pages fetched, in order, and the error that stopped the fetching, if any.
   private func fetch(with client: GitHubClient) async -> (pages: [RepositorySearchResults], error: GitHubClientError?) {
     let showsProgress = all && Terminal.isStandardErrorATerminal
-    var query = RepositorySearchQuery(q: queryText, page: page, perPage: perPage)
+    var query = RepositorySearchQuery(q: queryText, page: page, perPage: perPage, sort: sort, order: order)
     var pages: [RepositorySearchResults] = []
     defer { if showsProgress { Terminal.writeToStandardError("\r\u{1B}[K") } }
     while true {
@@ -140,7 +153,10 @@ struct SearchCommand: AsyncParsableCommand {
         Terminal.writeToStandardError("\r\u{1B}[Kpage \(query.page)\(last)…")
       }
       do {
-        let results = try await client.searchRepositories(query)
+        var results = try await client.searchRepositories(query)
+        // Search serves the first 1,000 results: a server whose last page runs past them is cut there.
+        let available = max(0, RepositorySearchQuery.resultLimit - (query.page - 1) * query.perPage)
+        if results.response.items.count > available { results.response.items.removeSubrange(available...) }
         pages.append(results)
         // Only a link to a later page is followed, so a server that links back cannot loop forever.
         guard all, let next = results.nextPage, next > query.page else { return (pages, nil) }

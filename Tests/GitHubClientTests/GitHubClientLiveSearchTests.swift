@@ -178,7 +178,10 @@ struct GitHubClientLiveSearchTests {
     #expect(first.id == 10_001)
     #expect(first.name == "swift-1")
     #expect(first.fullName == "octo-1/swift-1")
-    #expect(first.owner == GitHubRepositoryOwner(login: "octo-1", id: 501))
+    #expect(
+      first.owner
+        == GitHubRepositoryOwner(
+          login: "octo-1", id: 501, avatarURL: "https://avatars.githubusercontent.com/u/501?v=4", type: "Organization"))
     #expect(first.htmlURL == "https://github.com/octo-1/swift-1")
     #expect(first.description == "Repository number 1 for swift")
     #expect(first.stargazersCount == 99_963)

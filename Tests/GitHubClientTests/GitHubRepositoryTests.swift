@@ -12,10 +12,14 @@ struct GitHubRepositoryTests {
       repository
         == GitHubRepository(
           id: 10_001, name: "swift-1", fullName: "octo-1/swift-1",
-          owner: GitHubRepositoryOwner(login: "octo-1", id: 501),
+          owner: GitHubRepositoryOwner(
+            login: "octo-1", id: 501, avatarURL: "https://avatars.githubusercontent.com/u/501?v=4", type: "Organization"),
           htmlURL: "https://github.com/octo-1/swift-1", description: "Repository number 1 for swift",
           stargazersCount: 99_963, forksCount: 3, language: "Swift",
-          updatedAt: Date(timeIntervalSince1970: 1_714_564_800)
+          updatedAt: Date(timeIntervalSince1970: 1_714_564_800),
+          nodeID: "R_kgDO1", url: "https://api.github.com/repos/octo-1/swift-1", topics: ["swift", "reactive"],
+          fork: false, archived: false, createdAt: Date(timeIntervalSince1970: 1_448_907_128),
+          pushedAt: Date(timeIntervalSince1970: 1_714_467_600), score: 1
         ))
   }
 
@@ -28,6 +32,14 @@ struct GitHubRepositoryTests {
     let repository = try JSONDecoder().decode(GitHubRepository.self, from: Data(json.utf8))
 
     #expect(repository == GitHubRepository(id: 1, name: "r", fullName: "o/r", owner: GitHubRepositoryOwner(login: "o")))
+  }
+
+  @Test func unknownStarsAreNullNotZero() throws {
+    let json = #"{"id": 1, "name": "r", "full_name": "o/r", "owner": {"login": "o"}, "html_url": "u", "stargazers_count": null}"#
+    let repository = try JSONDecoder().decode(GitHubRepository.self, from: Data(json.utf8))
+    #expect(repository.stargazersCount == nil)
+    let encoded = String(decoding: try JSONEncoder().encode(repository), as: UTF8.self)
+    #expect(encoded.contains(#""stargazers_count":null"#))
   }
 
   @Test func missingRequiredFieldFailsToDecode() {

@@ -79,7 +79,9 @@ struct RepositoryIndexImportTests {
           description: "Event-driven network framework",
           htmlURL: "https://github.com/apple/swift-nio",
           stargazersCount: 8_000,
-          language: "Swift"
+          language: "Swift",
+          ownerID: 284_578_230,
+          ownerType: "User"
         )
     )
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import RepositoryIndex
 import Testing
 @testable import WebApp
 
@@ -83,8 +84,25 @@ struct PagesTests {
       let page = try await client.execute(uri: "/repositories/apple/swift", method: .get)
       #expect(page.status == .ok)
       #expect(page.text.contains("<h1>apple/swift</h1>"))
+      // Known only by name: its stars are unknown, not 0.
+      #expect(page.text.contains("<dt>Stars</dt><dd>unknown</dd>"))
       let missing = try await client.execute(uri: "/repositories/apple/nothing", method: .get)
       #expect(missing.status == .notFound)
+    }
+  }
+
+  @Test func aRepositoryPageShowsTheFiguresAnImportBrought() async throws {
+    let app = try TestApp()
+    let object =
+      #"{"id":7,"full_name":"apple/swift","stargazers_count":67000,"forks_count":10000,"language":"C++","#
+      + #""topics":["swift","compiler"],"updated_at":"2025-01-02T03:04:05Z"}"#
+    _ = try await app.index.importRepositories(from: Data(object.utf8))
+    try await app.application().test(.router) { client in
+      let page = try await client.execute(uri: "/repositories/apple/swift", method: .get)
+      #expect(page.text.contains("<dt>Stars</dt><dd>67000</dd>"))
+      #expect(page.text.contains("<dt>Forks</dt><dd>10000</dd>"))
+      #expect(page.text.contains("<dt>Topics</dt><dd>swift, compiler</dd>"))
+      #expect(page.text.contains("<dt>Updated</dt><dd>2025-01-02T03:04:05Z</dd>"))
     }
   }
 }

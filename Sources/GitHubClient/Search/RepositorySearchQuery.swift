@@ -15,6 +15,10 @@ public struct RepositorySearchQuery: Sendable, Hashable {
   public var page: Int
   /// How many results per page, sent as `per_page`; GitHub allows 1 to 100.
   public var perPage: Int
+  /// `stars`, `forks` or `updated`, sent as `sort`; nil for GitHub's best match.
+  public var sort: String?
+  /// `asc` or `desc`, sent as `order`; nil for GitHub's default (descending).
+  public var order: String?
 
   /// The most results GitHub's search returns for one query, however many match.
   public static let resultLimit = 1_000
@@ -24,10 +28,15 @@ public struct RepositorySearchQuery: Sendable, Hashable {
   public static let defaultPerPage = 30
 
   /// Creates a query for one page of results.
-  public init(q: String, page: Int = 1, perPage: Int = RepositorySearchQuery.defaultPerPage) {
+  public init(
+    q: String, page: Int = 1, perPage: Int = RepositorySearchQuery.defaultPerPage, sort: String? = nil,
+    order: String? = nil
+  ) {
     self.q = q
     self.page = page
     self.perPage = perPage
+    self.sort = sort
+    self.order = order
   }
 
   /// The same search at another page.
@@ -58,8 +67,9 @@ public struct RepositorySearchQuery: Sendable, Hashable {
   /// The path of the search endpoint, as raw segments.
   static let pathSegments = ["search", "repositories"]
 
-  /// The query parameters in the order GitHub's own links use.
+  /// The query parameters in the order GitHub's own links use; `sort` and `order` only when set.
   var queryItems: [(name: String, value: String)] {
-    [("q", q), ("page", String(page)), ("per_page", String(perPage))]
+    [("q", q)] + (sort.map { [("sort", $0)] } ?? []) + (order.map { [("order", $0)] } ?? [])
+      + [("page", String(page)), ("per_page", String(perPage))]
   }
 }

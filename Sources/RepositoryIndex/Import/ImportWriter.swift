@@ -51,27 +51,36 @@ final class ImportWriter {
     existingCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM repository") ?? 0
     let lowestID = try Int64.fetchOne(db, sql: "SELECT min(id) FROM repository") ?? 0
     nextLocalID = min(lowestID, 0) - Int64(format == .nameList ? lineCount : 0)
-    // A name list only inserts repositories without stars, which the starred index leaves out:
-    // keeping it costs nothing, rebuilding it means reading the whole table.
-    deferredObjects = Schema.deferredObjects.filter { format != .nameList || $0.name != "repository_starred" }
+    // A name list only inserts repositories without stars, topics or language, which the partial
+    // indexes on those leave out: keeping them costs nothing, rebuilding them means reading the table.
+    deferredObjects = Schema.deferredObjects.filter {
+      format != .nameList
+        || !["repository_starred", "repository_with_topics", "repository_on_language"].contains($0.name)
+    }
     insertName = try FastStatement(db, sql: "INSERT INTO repository (id, full_name, owner, name) VALUES (?, ?, ?, ?)")
     selectIDByName = try FastStatement(db, sql: "SELECT id FROM repository WHERE full_name = ?")
     insertStatement = try db.makeStatement(
       sql: """
-        INSERT INTO repository (id, full_name, owner, name, description, html_url, stargazers_count, language)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO repository (id, full_name, owner, name, description, html_url, stargazers_count, language,
+          forks_count, topics, fork, archived, owner_id, owner_type, created_at, updated_at, pushed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     )
     updateStatement = try db.makeStatement(
       sql: """
         UPDATE repository SET id = ?, full_name = ?, owner = ?, name = ?, description = ?, html_url = ?,
-          stargazers_count = ?, language = ?
+          stargazers_count = ?, language = ?, forks_count = ?, topics = ?, fork = ?, archived = ?, owner_id = ?,
+          owner_type = ?, created_at = ?, updated_at = ?, pushed_at = ?
         WHERE id = ?
         """
     )
     selectByIDStatement = try db.makeStatement(
       sql:
-        "SELECT full_name, owner, name, description, html_url, stargazers_count, language FROM repository WHERE id = ?"
+        """
+        SELECT full_name, owner, name, description, html_url, stargazers_count, language, forks_count, topics, fork,
+          archived, owner_id, owner_type, created_at, updated_at, pushed_at
+        FROM repository WHERE id = ?
+        """
     )
     selectByNameStatement = try db.makeStatement(sql: "SELECT id FROM repository WHERE full_name = ?")
     deleteStatement = try db.makeStatement(sql: "DELETE FROM repository WHERE id = ?")
@@ -128,7 +137,10 @@ final class ImportWriter {
         description: row[3],
         htmlURL: row[4],
         stargazersCount: row[5],
-        language: row[6]
+        language: row[6],
+        details: RepositoryDetails(
+          forksCount: row[7], topics: row[8], isFork: row[9], isArchived: row[10], ownerID: row[11],
+          ownerType: row[12], createdAt: row[13], updatedAt: row[14], pushedAt: row[15])
       )
     }
     let idOfName =
@@ -171,7 +183,19 @@ final class ImportWriter {
       self.fullText = nil
       try rebuildDroppedObjects(fullText: fullText)
     }
-    return writes > 0 ? try PopularCounts.invalidate(db) : nil
+    guard writes > 0 else { return nil }
+    // Search leaves forks out by default and looks for words in topics too; its fast path for plain
+    // text, which does neither, serves only an index without known forks or topics.
+    try db.execute(
+      sql: """
+        INSERT OR REPLACE INTO index_state (key, value)
+        VALUES ('fork_count', (SELECT count(*) FROM repository WHERE fork = 1)),
+          ('topic_count', (
+            SELECT count(*) FROM repository INDEXED BY repository_with_topics WHERE topics IS NOT NULL AND topics != ''
+          ))
+        """
+    )
+    return try PopularCounts.invalidate(db)
   }
 
   private func rebuildDroppedObjects(fullText: FullTextBuilder?) throws {
@@ -223,7 +247,9 @@ final class ImportWriter {
   private func arguments(_ fields: RepositoryFields) -> StatementArguments {
     [
       fields.id, fields.name.fullName, fields.name.owner, fields.name.name, fields.description, fields.htmlURL,
-      fields.stargazersCount, fields.language,
+      fields.stargazersCount, fields.language, fields.details.forksCount, fields.details.topics,
+      fields.details.isFork, fields.details.isArchived, fields.details.ownerID, fields.details.ownerType,
+      fields.details.createdAt, fields.details.updatedAt, fields.details.pushedAt,
     ]
   }
 }

@@ -116,4 +116,5 @@ struct RepositoryFields: Equatable {
   var htmlURL: String?
   var stargazersCount: Int
   var language: String?
+  var details = RepositoryDetails()
 }

@@ -5,6 +5,8 @@ internal import Foundation
 struct RepositoryPayload: Decodable {
   struct Owner: Decodable {
     var login: String?
+    var id: Int64?
+    var type: String?
   }
 
   var id: Int64?
@@ -15,6 +17,13 @@ struct RepositoryPayload: Decodable {
   var description: String?
   var stargazersCount: Int?
   var language: String?
+  var forksCount: Int?
+  var topics: [String]?
+  var fork: Bool?
+  var archived: Bool?
+  var createdAt: String?
+  var updatedAt: String?
+  var pushedAt: String?
 
   enum CodingKeys: String, CodingKey {
     case id
@@ -25,6 +34,13 @@ struct RepositoryPayload: Decodable {
     case description
     case stargazersCount = "stargazers_count"
     case language
+    case forksCount = "forks_count"
+    case topics
+    case fork
+    case archived
+    case createdAt = "created_at"
+    case updatedAt = "updated_at"
+    case pushedAt = "pushed_at"
   }
 
   /// Decodes one repository object, or says what is wrong with it.
@@ -70,10 +86,27 @@ struct RepositoryPayload: Decodable {
           description: description,
           htmlURL: htmlURL,
           stargazersCount: max(stargazersCount ?? 0, 0),
-          language: language
+          language: language,
+          details: details
         )
       )
     }
+  }
+
+  /// The richer fields, each kept only when well formed: a wrong one is unknown, not a reason to
+  /// skip the repository.
+  var details: RepositoryDetails {
+    RepositoryDetails(
+      forksCount: forksCount.flatMap { $0 >= 0 ? $0 : nil },
+      topics: topics.map(RepositoryDetails.topicsText),
+      isFork: fork,
+      isArchived: archived,
+      ownerID: owner?.id.flatMap { $0 > 0 ? $0 : nil },
+      ownerType: owner?.type.flatMap { ["User", "Organization", "Bot"].contains($0) ? $0 : nil },
+      createdAt: createdAt.flatMap(RepositoryDetails.timestamp),
+      updatedAt: updatedAt.flatMap(RepositoryDetails.timestamp),
+      pushedAt: pushedAt.flatMap(RepositoryDetails.timestamp)
+    )
   }
 
   private static func describe(_ error: DecodingError) -> String {

@@ -24,9 +24,7 @@ struct RankedSearch {
   /// Rows of `repository_starred` examined before giving up on walking it.
   static let starredWalkLimit = 20_000
 
-  static let columns = "id, full_name, owner, name, description, html_url, stargazers_count, language"
-  static let qualifiedColumns =
-    "r.id, r.full_name, r.owner, r.name, r.description, r.html_url, r.stargazers_count, r.language"
+  static let qualifiedColumns = IndexedRepository.selection
 
   let query: SearchQuery
   let tokenizer: any FTS5Tokenizer
@@ -53,7 +51,7 @@ struct RankedSearch {
       ranked += try fetch(
         db,
         sql:
-          "SELECT \(Self.columns) FROM repository WHERE \(column) = ? "
+          "SELECT \(Self.qualifiedColumns) FROM repository r WHERE \(column) = ? "
           + "ORDER BY stargazers_count DESC, full_name LIMIT ?",
         arguments: [query.text, limit]
       )
@@ -143,7 +141,7 @@ struct RankedSearch {
     if rows.count < limit {
       rows += try fetch(
         db,
-        sql: "SELECT \(Self.columns) FROM repository INDEXED BY repository_on_full_name "
+        sql: "SELECT \(Self.qualifiedColumns) FROM repository r INDEXED BY repository_on_full_name "
           + "WHERE stargazers_count = 0 AND name > ?1 AND name < ?2 ORDER BY full_name LIMIT ?3",
         arguments: range + [limit - rows.count]
       )
@@ -196,7 +194,7 @@ struct RankedSearch {
     guard !ids.isEmpty else { return [] }
     let rows = try fetch(
       db,
-      sql: "SELECT \(Self.columns) FROM repository WHERE id IN (\(ids.map(String.init).joined(separator: ",")))",
+      sql: "SELECT \(Self.qualifiedColumns) FROM repository r WHERE id IN (\(ids.map(String.init).joined(separator: ",")))",
       arguments: []
     )
     let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -208,18 +206,7 @@ struct RankedSearch {
     var result: [IndexedRepository] = []
     let rows = try Row.fetchCursor(statement, arguments: arguments)
     while let row = try rows.next() {
-      result.append(
-        IndexedRepository(
-          id: row[0],
-          fullName: row[1],
-          owner: row[2],
-          name: row[3],
-          description: row[4],
-          htmlURL: row[5],
-          stargazersCount: row[6],
-          language: row[7]
-        )
-      )
+      result.append(IndexedRepository(row: row))
     }
     return result
   }

@@ -20,6 +20,7 @@ final class SearchCache: Sendable {
     var generation: UInt64 = 0
     var tick: UInt64 = 0
     var entries: [String: (entry: Entry, lastUse: UInt64)] = [:]
+    var hasForksOrTopics: Bool?
   }
 
   private let capacity: Int
@@ -63,6 +64,19 @@ final class SearchCache: Sendable {
     state.withLock { state in
       state.generation += 1
       state.entries.removeAll()
+      state.hasForksOrTopics = nil
+    }
+  }
+
+  /// Whether the index has forks or topics, if read since the last write and still at `generation`.
+  func hasForksOrTopics(generation: UInt64) -> Bool? {
+    state.withLock { $0.generation == generation ? $0.hasForksOrTopics : nil }
+  }
+
+  /// Keeps whether the index has forks or topics, unless it changed since `generation` was read.
+  func storeHasForksOrTopics(_ known: Bool, generation: UInt64) {
+    state.withLock { state in
+      if state.generation == generation { state.hasForksOrTopics = known }
     }
   }
 }

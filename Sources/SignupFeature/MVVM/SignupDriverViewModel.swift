@@ -1,4 +1,5 @@
 import ReactorCore
+public import MVVMKit
 
 /// The Signup screen's view model in the "Driver" flavour (RxExample's `GithubSignupViewModel2`).
 ///

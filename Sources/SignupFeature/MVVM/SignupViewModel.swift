@@ -1,4 +1,5 @@
-public import ReactorCore
+import ReactorCore
+public import MVVMKit
 
 /// The Signup screen as a view model of observable values (RxExample's `GithubSignupViewModel1`).
 ///

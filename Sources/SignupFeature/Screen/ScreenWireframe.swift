@@ -1,5 +1,5 @@
-public import ReactorCore
 import Synchronization
+public import MVVMKit
 
 /// A wireframe whose prompt is part of the screen's state: the prompt shows until the user answers
 /// it (``answer(_:)``) or its caller is cancelled.

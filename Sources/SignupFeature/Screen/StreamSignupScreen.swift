@@ -1,4 +1,5 @@
-public import ReactorCore
+import ReactorCore
+public import MVVMKit
 
 /// The inputs a view feeds to either view model: the text fields, the button and the wireframe.
 public struct SignupControls: Sendable {

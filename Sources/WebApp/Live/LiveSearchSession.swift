@@ -1,5 +1,6 @@
 import ReactorCore
 import SearchFeature
+import MVVMKit
 
 /// One live Search page: its reactor and the binding rule between the page's events and it.
 ///

@@ -24,7 +24,8 @@ struct LiveSearchState {
     let fullName: String
     let url: String
     let description: String?
-    let stars: Int
+    /// nil (`null`) when unknown: the page then shows no stars rather than 0.
+    let stars: Int?
   }
 
   struct Repos: Encodable {

@@ -1,5 +1,6 @@
 import ReactorCore
 import SignupFeature
+import MVVMKit
 
 /// One live Signup page: its screen (one reactor or view model per connection) and the binding
 /// rules between the page's events and the screen.

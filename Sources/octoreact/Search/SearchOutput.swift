@@ -34,7 +34,8 @@ enum SearchOutput {
     var lines = [header(count: items.count, summary: summary)]
     if !items.isEmpty {
       let names = items.map { clean($0.fullName) }
-      let stars = items.map { grouped($0.stargazersCount) }
+      // Unknown stars (a repository known only by name) read "?", never "0".
+      let stars = items.map { $0.stargazersCount.map(grouped) ?? "?" }
       let nameWidth = min(max(names.map(DisplayWidth.of(_:)).max() ?? 0, 10), max(20, width / 3))
       let starsWidth = max(stars.map(\.count).max() ?? 0, "STARS".count)
       let descriptionWidth = width - nameWidth - starsWidth - 4
@@ -76,9 +77,13 @@ enum SearchOutput {
 
   // MARK: - Pipe
 
-  /// One line per repository: full name, stars and description, separated by tabs; nothing for no results.
+  /// One line per repository: full name, stars (empty when unknown) and description, separated by tabs; nothing
+  /// for no results.
   static func plainLines(_ items: [GitHubRepository]) -> String {
-    items.map { "\(clean($0.fullName))\t\($0.stargazersCount)\t\(clean($0.description ?? ""))\n" }.joined()
+    items.map { item in
+      let stars = item.stargazersCount.map(String.init) ?? ""
+      return "\(clean(item.fullName))\t\(stars)\t\(clean(item.description ?? ""))\n"
+    }.joined()
   }
 
   /// The items as a pretty-printed JSON array in GitHub's shape.

@@ -7,10 +7,11 @@ func repositoryJSON(
   _ fullName: String,
   description: String? = nil,
   stars: Int = 0,
-  language: String? = nil
+  language: String? = nil,
+  extra: [String: Any] = [:]
 ) -> String {
   let parts = fullName.split(separator: "/", maxSplits: 1).map(String.init)
-  let object: [String: Any] = [
+  var object: [String: Any] = [
     "id": id,
     "node_id": "R_\(id)",
     "name": parts[1],
@@ -22,6 +23,7 @@ func repositoryJSON(
     "stargazers_count": stars,
     "language": language.map { $0 as Any } ?? NSNull(),
   ]
+  object.merge(extra) { _, new in new }
   let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
   return String(decoding: data, as: UTF8.self)
 }

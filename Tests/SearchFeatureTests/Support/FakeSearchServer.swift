@@ -1,4 +1,5 @@
 import Clocks
+import MVVMKit
 import ReactorCore
 import SearchFeature
 import Synchronization

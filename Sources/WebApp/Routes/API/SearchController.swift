@@ -26,10 +26,12 @@ struct SearchController: Sendable {
   }
 
   func search(_ request: Request) async throws -> Response {
-    let query = try SearchRequest(request).query
+    let searchRequest = try SearchRequest(request)
+    let query = searchRequest.query
     let result: IndexSearchResult
     do {
-      result = try await index.search(query.q, page: query.page, perPage: query.perPage)
+      result = try await index.search(
+        searchRequest.parsed, sort: searchRequest.sort, page: query.page, perPage: query.perPage)
     } catch {
       logger.error("Search index failed", metadata: ["error": "\(error)"])
       throw APIError(status: .serviceUnavailable, message: "The search index is unavailable")
@@ -48,16 +50,7 @@ struct SearchController: Sendable {
   }
 
   static func item(_ repository: IndexedRepository, baseURL: String) -> GitHubRepository {
-    GitHubRepository(
-      id: repository.id,
-      name: repository.name,
-      fullName: repository.fullName,
-      owner: GitHubRepositoryOwner(login: repository.owner),
-      htmlURL: "\(baseURL)/repositories/\(repository.fullName)",
-      description: repository.description,
-      stargazersCount: repository.stargazersCount,
-      language: repository.language
-    )
+    GitHubRepository(indexed: repository, htmlURL: "\(baseURL)/repositories/\(repository.fullName)")
   }
 }
 

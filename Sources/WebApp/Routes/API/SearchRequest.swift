@@ -2,15 +2,21 @@ import AccountStore
 import Foundation
 import GitHubClient
 import Hummingbird
+import SearchSyntax
 
 /// The parameters of `GET /search/repositories`, checked the way GitHub checks them.
 ///
-/// `q` is required and at most 256 characters; `page` counts from 1; `per_page` is clamped to
-/// 1…100 (default 30); no page may start beyond the 1,000th result.
+/// `q` is required, at most 256 characters, and parsed as GitHub's syntax (``RepositoryQuery``); `sort`
+/// is `stars`, `forks` or `updated` and `order` `asc` or `desc` (``RepositorySort``); `page` counts from
+/// 1; `per_page` is clamped to 1…100 (default 30); no page may start beyond the 1,000th result. Each
+/// refusal is a `422` naming the parameter at fault.
 struct SearchRequest: Sendable {
   static let maxQueryLength = 256
 
   let query: RepositorySearchQuery
+  /// `q` parsed.
+  let parsed: RepositoryQuery
+  let sort: RepositorySort
 
   init(_ request: Request) throws(APIError) {
     let parameters = request.uri.queryParameters
@@ -27,6 +33,14 @@ struct SearchRequest: Sendable {
           message: "The search is longer than \(Self.maxQueryLength) characters.")
       ])
     }
+    let sortText = parameters["sort"].map(String.init)
+    let orderText = parameters["order"].map(String.init)
+    do throws(SearchSyntaxError) {
+      parsed = try RepositoryQuery.parse(q)
+      sort = try RepositorySort(sort: sortText, order: orderText)
+    } catch {
+      throw .validationFailed([Self.fieldError(error)])
+    }
     let page = try Self.integer(parameters["page"], name: "page") ?? 1
     guard page >= 1 else {
       throw .validationFailed([
@@ -34,7 +48,11 @@ struct SearchRequest: Sendable {
       ])
     }
     let perPage = try Self.integer(parameters["per_page"], name: "per_page") ?? RepositorySearchQuery.defaultPerPage
-    query = RepositorySearchQuery(q: q, page: page, perPage: min(max(perPage, 1), RepositorySearchQuery.maxPerPage))
+    // Links repeat `sort` and `order` as they were understood (in lower case), and only when they apply.
+    query = RepositorySearchQuery(
+      q: q, page: page, perPage: min(max(perPage, 1), RepositorySearchQuery.maxPerPage),
+      sort: sort.key?.rawValue,
+      order: sort.key != nil && orderText?.isEmpty == false ? (sort.ascending ? "asc" : "desc") : nil)
     // Compared by division: `(page - 1) * perPage` overflows for a page such as 307445734561825862.
     guard query.page <= query.lastAvailablePage else {
       // GitHub's answer for a page past its 1,000-result limit: a 422 with only a message.
@@ -42,6 +60,11 @@ struct SearchRequest: Sendable {
         status: .unprocessableContent,
         message: "Only the first \(RepositorySearchQuery.resultLimit) search results are available")
     }
+  }
+
+  /// The `errors` entry of a query or sort the search cannot run.
+  static func fieldError(_ error: SearchSyntaxError) -> FieldError {
+    FieldError(resource: "Search", field: error.field, code: FieldError.invalidCode, message: error.message)
   }
 
   private static func integer(_ text: Substring?, name: String) throws(APIError) -> Int? {

@@ -14,8 +14,11 @@ struct RepositoryPage: Sendable {
       \(repository.description.map { "<p>\(HTML.escape($0))</p>" } ?? "")
       <dl class="facts">
       <dt>Owner</dt><dd>\(HTML.escape(repository.owner))</dd>
-      <dt>Stars</dt><dd>\(repository.stargazersCount)</dd>
+      <dt>Stars</dt><dd>\(repository.knownStargazersCount.map(String.init) ?? "unknown")</dd>
+      \(repository.forksCount.map { "<dt>Forks</dt><dd>\($0)</dd>" } ?? "")
       \(repository.language.map { "<dt>Language</dt><dd>\(HTML.escape($0))</dd>" } ?? "")
+      \(repository.topics.map { "<dt>Topics</dt><dd>\(HTML.escape($0.joined(separator: ", ")))</dd>" } ?? "")
+      \(repository.updatedAt.map { "<dt>Updated</dt><dd>\(HTML.escape($0))</dd>" } ?? "")
       </dl>
       <p>On GitHub: <a href="\(HTML.escape(githubURL))" rel="noopener noreferrer">\(HTML.escape(githubURL))</a></p>
       </main>

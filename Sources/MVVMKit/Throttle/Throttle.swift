@@ -20,12 +20,15 @@ import Synchronization
 /// **Time** comes from the injected clock, so tests drive it with a `TestClock`. Releasing the throttle
 /// drops a held value.
 ///
-/// **Contract.** `deliver` runs on the thread that submits, flushes or ends an interval, never under
-/// the throttle's lock, so it may submit again. The rule itself is ``ThrottleStateMachine``.
+/// **Contract.** `deliver` runs with no lock held, so it may submit again, and one call at a time, in
+/// the order the rule decided the values: on the thread that submits, flushes or ends an interval,
+/// or, if another thread is delivering at that moment, on that thread before it lets go
+/// (``DeliveryQueue``). The rule itself is ``ThrottleStateMachine``.
 public final class Throttle<Value: Sendable>: Sendable {
   private struct State {
     var machine = ThrottleStateMachine<Value>()
     var timer: Task<Void, Never>?
+    var deliveries = DeliveryQueue<Value>()
   }
 
   private let interval: Duration
@@ -50,21 +53,30 @@ public final class Throttle<Value: Sendable>: Sendable {
         return (nil, nil)
       case .deliverAndStartTimer(let value, let generation):
         defer { state.timer = startTimer(generation: generation) }
-        return (value, state.timer)
+        return (state.deliveries.enqueue(value), state.timer)
       }
     }
     oldTimer?.cancel()
-    if let deliverNow { deliver(deliverNow) }
+    deliverInOrder(deliverNow)
   }
 
   /// Delivers a held value at once and ends the interval (for a field losing focus, a form submit).
   public func flush() {
     let (held, timer) = state.withLock { state -> (Value?, Task<Void, Never>?) in
       defer { state.timer = nil }
-      return (state.machine.flush(), state.timer)
+      return (state.machine.flush().flatMap { state.deliveries.enqueue($0) }, state.timer)
     }
     timer?.cancel()
-    if let held { deliver(held) }
+    deliverInOrder(held)
+  }
+
+  /// Delivers `value`, then every value queued meanwhile, with no lock held.
+  private func deliverInOrder(_ value: Value?) {
+    var value = value
+    while let next = value {
+      deliver(next)
+      value = state.withLock { $0.deliveries.next() }
+    }
   }
 
   private func startTimer(generation: UInt64) -> Task<Void, Never> {
@@ -84,9 +96,9 @@ public final class Throttle<Value: Sendable>: Sendable {
         return nil
       case .deliverAndStartTimer(let value, let generation):
         state.timer = startTimer(generation: generation)
-        return value
+        return state.deliveries.enqueue(value)
       }
     }
-    if let held { deliver(held) }
+    deliverInOrder(held)
   }
 }

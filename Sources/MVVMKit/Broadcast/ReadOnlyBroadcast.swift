@@ -1,3 +1,5 @@
+public import ReactorCore
+
 /// A ``Broadcast`` as its observers see it: its value, its values over time, and synchronous
 /// observation, but no way to send. What a view model hands out as an output (Rx's `Observable`
 /// over a `BehaviorRelay`): the screen reads and observes it, only the view model changes it.
@@ -18,8 +20,7 @@ public struct ReadOnlyBroadcast<Element: Sendable>: Sendable {
     broadcast.values(buffering: buffering)
   }
 
-  /// Calls `observer` with the current value, then synchronously with every later one:
-  /// ``Broadcast/observe(_:)``, with the same rule (it must not send to this broadcast).
+  /// Calls `observer` with the current value, then with every later one: ``Broadcast/observe(_:)``.
   @inlinable
   public func observe(_ observer: @escaping @Sendable (Element) -> Void) -> BroadcastObservation {
     broadcast.observe(observer)

@@ -1,4 +1,4 @@
-@testable import ReactorCore
+@testable import MVVMKit
 import Testing
 
 @Suite struct ThrottleStateMachineTests {

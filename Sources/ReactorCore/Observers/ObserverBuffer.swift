@@ -6,7 +6,7 @@ public import Synchronization
 /// producer costs it one lock per batch, not one per value; the two arrays are swapped, never
 /// reallocated, once they have grown.
 @usableFromInline
-final class ObserverBuffer<Element: Sendable>: Sendable {
+package final class ObserverBuffer<Element: Sendable>: Sendable {
   @usableFromInline
   struct State {
     @usableFromInline var pending: [Element] = []
@@ -23,11 +23,11 @@ final class ObserverBuffer<Element: Sendable>: Sendable {
   @usableFromInline let keepsOnlyLatest: Bool
 
   @inlinable
-  init(keepsOnlyLatest: Bool) { self.keepsOnlyLatest = keepsOnlyLatest }
+  package init(keepsOnlyLatest: Bool) { self.keepsOnlyLatest = keepsOnlyLatest }
 
   /// Adds a value and wakes the observer if it waits; returns `false` once the observer is gone.
   @inlinable
-  func append(_ value: Element) -> Bool {
+  package func append(_ value: Element) -> Bool {
     let (isWanted, waiter) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
       guard !state.isFinished else { return (!state.isCancelled, nil) }
       if keepsOnlyLatest { state.pending.removeAll(keepingCapacity: true) }
@@ -41,11 +41,11 @@ final class ObserverBuffer<Element: Sendable>: Sendable {
 
   /// True once the observer is gone.
   @inlinable
-  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+  package var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// No more values will be appended.
   @inlinable
-  func finish() {
+  package func finish() {
     state.withLock { state -> UnsafeContinuation<Void, Never>? in
       state.isFinished = true
       defer { state.waiter = nil }
@@ -55,7 +55,7 @@ final class ObserverBuffer<Element: Sendable>: Sendable {
 
   /// The observer is gone: drop what is pending and end its wait.
   @inlinable
-  func cancel() {
+  package func cancel() {
     state.withLock { state -> UnsafeContinuation<Void, Never>? in
       state.isFinished = true
       state.isCancelled = true
@@ -70,7 +70,7 @@ final class ObserverBuffer<Element: Sendable>: Sendable {
   ///
   /// `batch` must be empty; its capacity is handed back to the buffer for the next values.
   @inlinable
-  func take(into batch: inout [Element], isolation: isolated (any Actor)? = #isolation) async -> Bool {
+  package func take(into batch: inout [Element], isolation: isolated (any Actor)? = #isolation) async -> Bool {
     while true {
       if Task.isCancelled {
         cancel()

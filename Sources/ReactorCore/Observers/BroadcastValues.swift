@@ -1,8 +1,8 @@
-/// The values of a ``Broadcast`` as one observer sees them: the value when it was attached, then
-/// every later one (or only the newest, with ``Broadcast/Buffering/latest``), ending when the
-/// broadcast finishes.
+/// The values of a broadcast as one observer sees them: the value when it was attached, then every
+/// later one (or only the newest), ending when the source finishes or is released.
 ///
-/// Made by ``Broadcast/values(buffering:)``. The observer stays attached as long as this sequence
+/// Made by ``ReactorStore/states``, ``ReactorStore/latestStates``, ``ActivityTracker/isActive`` and
+/// MVVMKit's `Broadcast.values(buffering:)`. The observer stays attached as long as this sequence
 /// or an iterator of it exists; cancelling the iterating task ends the iteration. Iterate it once:
 /// two iterators of one sequence share its values.
 public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
@@ -12,7 +12,7 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
   let subscription: BroadcastSubscription<Element>
 
   @inlinable
-  init(_ subscription: BroadcastSubscription<Element>) { self.subscription = subscription }
+  package init(_ subscription: BroadcastSubscription<Element>) { self.subscription = subscription }
 
   @inlinable
   public func makeAsyncIterator() -> Iterator { Iterator(subscription) }
@@ -48,11 +48,11 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
 /// It does not reference the broadcast: a weak reference would make every retain and release of
 /// the broadcast slower, and a strong one would keep it alive for its observers.
 @usableFromInline
-final class BroadcastSubscription<Element: Sendable>: Sendable {
+package final class BroadcastSubscription<Element: Sendable>: Sendable {
   @usableFromInline let buffer: ObserverBuffer<Element>
 
   @inlinable
-  init(_ buffer: ObserverBuffer<Element>) { self.buffer = buffer }
+  package init(_ buffer: ObserverBuffer<Element>) { self.buffer = buffer }
 
   deinit { buffer.cancel() }
 }

@@ -4,8 +4,8 @@
 /// For example:
 ///
 /// ```swift
-/// let enabled = Driver(viewModel.signupEnabled)
-/// enabled.drive { button.isEnabled = $0 }   // runs on the main actor, now if a value is known
+/// let enabled = Driver(viewModel.signupEnabled.values())
+/// let subscription = enabled.drive { button.isEnabled = $0 }   // on the main actor, now if a value is known
 /// ```
 @MainActor
 public final class Driver<Element: Sendable> {

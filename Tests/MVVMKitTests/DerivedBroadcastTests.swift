@@ -1,3 +1,4 @@
+import MVVMKit
 import ReactorCore
 import Synchronization
 import Testing

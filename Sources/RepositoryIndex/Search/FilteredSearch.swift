@@ -1,0 +1,168 @@
+internal import GRDB
+internal import SearchSyntax
+
+/// Computes a page of a query with qualifiers, or with a `sort`, in one SQL statement over
+/// `repository` (and `repository_fts` for the words).
+///
+/// **Matching:** each word must be found in the owner, name or description (full text, the last
+/// word as a prefix) or be one of the topics; `in:` narrows that to the fields it names. A filter on
+/// a field matches only repositories whose field is known (a repository known only by name has no
+/// stars, language or topics), except that a repository not known to be a fork counts as not one,
+/// so `fork:` excluding forks by default keeps it.
+///
+/// **Order:** `sort` orders by the figure (unknown ones last, whichever the direction), then full
+/// name. Best match reads the matches most starred first, up to the 1,000 results any search
+/// serves, and orders them as ``RankedSearch`` does: exact name, name prefix, then relevance.
+struct FilteredSearch {
+  /// The most results a search serves (GitHub's limit): best match ranks this many at most.
+  static let resultLimit = 1_000
+
+  /// The ids of the rows whose topics match a `LIKE` pattern, read from the rows that have topics only.
+  static let rowsWithTopic = """
+    SELECT id FROM repository INDEXED BY repository_with_topics WHERE topics IS NOT NULL \
+    AND (' ' || topics || ' ') LIKE ?
+    """
+
+  let query: RepositoryQuery
+  /// The words of `query.text`, split by the index's tokenizer.
+  let words: SearchQuery
+  let sort: RepositorySort
+  let tokenizer: any FTS5Tokenizer
+
+  /// The number of matches and the results from `offset`, at most `limit` of them.
+  func run(_ db: Database, offset: Int, limit: Int) throws -> (total: Int, items: [IndexedRepository]) {
+    let (conditions, arguments) = whereClause()
+    let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM repository r WHERE \(conditions)", arguments: arguments) ?? 0
+    let offset = min(offset, Self.resultLimit)
+    let limit = max(0, min(limit, Self.resultLimit - offset))
+    guard total > offset, limit > 0 else { return (total, []) }
+    let select = "SELECT \(IndexedRepository.selection) FROM repository r WHERE \(conditions)"
+    guard let key = sort.key else {
+      let candidates = try fetch(
+        db, sql: select + " ORDER BY r.id < 0, r.stargazers_count DESC, r.full_name LIMIT ?",
+        arguments: arguments + [Self.resultLimit])
+      let ranked = try rankedByBestMatch(candidates)
+      return (total, Array(ranked.dropFirst(offset).prefix(limit)))
+    }
+    let direction = sort.ascending ? "ASC" : "DESC"
+    let order =
+      switch key {
+      case .stars: "r.id < 0, r.stargazers_count \(direction)"
+      case .forks: "r.forks_count IS NULL, r.forks_count \(direction)"
+      case .updated: "r.updated_at IS NULL, r.updated_at \(direction)"
+      }
+    let items = try fetch(
+      db, sql: select + " ORDER BY \(order), r.full_name LIMIT ? OFFSET ?", arguments: arguments + [limit, offset])
+    return (total, items)
+  }
+
+  /// The conditions of the query, ANDed, and their arguments in order.
+  func whereClause() -> (String, StatementArguments) {
+    var conditions: [String] = []
+    var arguments = StatementArguments()
+    let fields = query.fields ?? Set(RepositoryQuery.Field.allCases)
+    let columns = (query.fields == nil ? ["owner"] : []) + [RepositoryQuery.Field.name, .description]
+      .filter(fields.contains).map(\.rawValue)
+    for (index, term) in words.terms.enumerated() {
+      let isPrefix = index == words.terms.count - 1
+      var alternatives: [String] = []
+      if !columns.isEmpty {
+        alternatives.append("r.id IN (SELECT rowid FROM repository_fts WHERE repository_fts MATCH ?)")
+        let quoted = "\"" + term.replacing("\"", with: "\"\"") + "\"" + (isPrefix ? "*" : "")
+        arguments += ["{\(columns.joined(separator: " "))} : \(quoted)"]
+      }
+      if fields.contains(.topics) {
+        // Topics are lower-case words and hyphens; a folded term has no `%` or `_` (they separate words).
+        alternatives.append("r.id IN (\(Self.rowsWithTopic))")
+        arguments += ["% \(term)\(isPrefix ? "" : " ")%"]
+      }
+      conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
+    }
+    if !query.owners.isEmpty {
+      // A range of the full-name index per owner (`owner/` up to `owner0`, '0' following '/'), which
+      // reads that owner's rows only; a login has no slash, so the range holds no other owner.
+      let ranges = query.owners.map { _ in "(r.full_name >= ? AND r.full_name < ?)" }
+      conditions.append("(" + ranges.joined(separator: " OR ") + ")")
+      for owner in query.owners { arguments += [owner + "/", owner + "0"] }
+    }
+    if !query.languages.isEmpty {
+      // Read through `repository_on_language` (NOCASE, only rows with a language).
+      conditions.append(
+        "r.language IS NOT NULL AND r.language COLLATE NOCASE IN (\(placeholders(query.languages.count)))")
+      arguments += StatementArguments(query.languages)
+    }
+    if let stars = query.stars {
+      // A repository known only by name (negative id) has no stars counted, not 0.
+      conditions.append("r.id > 0")
+      append(range: stars, column: "r.stargazers_count", to: &conditions, &arguments)
+    }
+    if let forks = query.forks {
+      conditions.append("r.forks_count IS NOT NULL")
+      append(range: forks, column: "r.forks_count", to: &conditions, &arguments)
+    }
+    switch query.fork {
+    case .excluded: conditions.append("r.fork IS NOT 1")
+    case .included: break
+    case .only: conditions.append("r.fork = 1")
+    }
+    if let archived = query.archived {
+      conditions.append("r.archived = ?")
+      arguments += [archived]
+    }
+    for topic in query.topics {
+      conditions.append("r.id IN (\(Self.rowsWithTopic))")
+      arguments += ["% \(topic) %"]
+    }
+    return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+  }
+
+  private func append(
+    range: CountRange, column: String, to conditions: inout [String], _ arguments: inout StatementArguments
+  ) {
+    if let lower = range.lower {
+      conditions.append("\(column) >= ?")
+      arguments += [lower]
+    }
+    if let upper = range.upper {
+      conditions.append("\(column) <= ?")
+      arguments += [upper]
+    }
+  }
+
+  private func placeholders(_ count: Int) -> String {
+    Array(repeating: "?", count: count).joined(separator: ", ")
+  }
+
+  /// `candidates` in best-match order: exact name, name prefix, then bm25 relevance; stars and
+  /// full name break ties. Without words, the candidates' own order (most stars first).
+  private func rankedByBestMatch(_ candidates: [IndexedRepository]) throws -> [IndexedRepository] {
+    guard !words.terms.isEmpty else { return candidates }
+    let relevance = Relevance(terms: words.terms, tokenizer: tokenizer)
+    let nameColumn = words.nameColumn
+    let text = RepositoryName.key(of: words.text)
+    var scored: [(tier: Int, score: Double, key: String, repository: IndexedRepository)] = []
+    scored.reserveCapacity(candidates.count)
+    for repository in candidates {
+      let key = RepositoryName.key(of: repository.fullName)
+      var tier = 2
+      if let nameColumn {
+        let compared = nameColumn == "name" ? RepositoryName.key(of: repository.name) : key
+        tier = compared == text ? 0 : compared.hasPrefix(text) ? 1 : 2
+      }
+      scored.append((tier, try relevance.score(repository), key, repository))
+    }
+    scored.sort { a, b in
+      if a.tier != b.tier { return a.tier < b.tier }
+      if a.tier == 2, a.score != b.score { return a.score > b.score }
+      if a.repository.stargazersCount != b.repository.stargazersCount {
+        return a.repository.stargazersCount > b.repository.stargazersCount
+      }
+      return a.key < b.key
+    }
+    return scored.map(\.repository)
+  }
+
+  private func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [IndexedRepository] {
+    try Row.fetchAll(db, sql: sql, arguments: arguments).map(IndexedRepository.init(row:))
+  }
+}

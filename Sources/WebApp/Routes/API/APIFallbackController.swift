@@ -1,0 +1,29 @@
+import Hummingbird
+
+/// Answers the API paths and methods that no route serves as GitHub does: `404 {"message": "Not Found"}`
+/// in JSON with the `core` budget's `x-ratelimit-*` headers, instead of the router's empty 404.
+///
+/// **Which paths:** under `search/` and `repos/`, `users/{name}/…`, `rate_limit`, and the methods the
+/// search and user routes do not take. Single-segment paths such as `/search` stay the pages'.
+struct APIFallbackController: Sendable {
+  /// Counts these answers against each client's `core` budget, as GitHub does.
+  let rateLimiter: RateLimiter
+
+  static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
+
+  func addRoutes<Context: RemoteAddressRequestContext>(to router: Router<Context>) {
+    let group = router.rateLimited(.core, by: rateLimiter)
+    func notFound(_ path: RouterPath, _ methods: [HTTPRequest.Method]) {
+      for method in methods {
+        group.on(path, method: method) { _, _ -> Response in throw APIError.notFound }
+      }
+    }
+    for path in ["search/**", "repos/**", "users/{username}/**", "rate_limit"] {
+      notFound(RouterPath(path), Self.methods)
+    }
+    // The other methods of the API's own routes.
+    let unrouted = Self.methods.filter { $0 != .get && $0 != .head }
+    notFound("search/repositories", unrouted)
+    notFound("users/{username}", unrouted)
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+public import GitHubClient
+public import RepositoryIndex
+
+extension GitHubRepository {
+  /// The first id given to a repository known only by name: 2^52, far above GitHub's ids (about 10^9)
+  /// and below 2^53, so that JavaScript reads it exactly.
+  public static let localIDBase: Int64 = 1 << 52
+
+  /// The public id of an index row: GitHub's id, or for a repository known only by name (negative
+  /// row id -n) ``localIDBase`` + n. Both are positive, and stable as the row ids are.
+  public static func publicID(ofIndexRow id: Int64) -> Int64 {
+    id > 0 ? id : localIDBase + min(-id, localIDBase - 1)
+  }
+
+  /// A repository of the index in GitHub's search item shape, its page at `htmlURL`.
+  ///
+  /// Unknown figures stay unknown: a repository known only by name has `stargazers_count: null` and no
+  /// `forks_count`, `topics`, dates… rather than zeros.
+  public init(indexed repository: IndexedRepository, htmlURL: String) {
+    let ownerAvatar =
+      repository.ownerID.map { "https://avatars.githubusercontent.com/u/\($0)?v=4" }
+      ?? "https://github.com/\(repository.owner).png"
+    let id = Self.publicID(ofIndexRow: repository.id)
+    self.init(
+      id: id,
+      name: repository.name,
+      fullName: repository.fullName,
+      owner: GitHubRepositoryOwner(
+        login: repository.owner, id: repository.ownerID, avatarURL: ownerAvatar, type: repository.ownerType),
+      htmlURL: htmlURL,
+      description: repository.description,
+      stargazersCount: repository.knownStargazersCount,
+      forksCount: repository.forksCount,
+      language: repository.language,
+      updatedAt: repository.updatedAt.flatMap(Self.date),
+      // GitHub's legacy node id: base64 of "010:Repository" and the id.
+      nodeID: Data("010:Repository\(id)".utf8).base64EncodedString(),
+      url: "https://api.github.com/repos/\(repository.fullName)",
+      topics: repository.topics,
+      fork: repository.isFork,
+      archived: repository.isArchived,
+      createdAt: repository.createdAt.flatMap(Self.date),
+      pushedAt: repository.pushedAt.flatMap(Self.date),
+      score: 1
+    )
+  }
+
+  /// A timestamp of the index (`2011-01-26T19:01:12Z`, checked on import).
+  private static func date(_ text: String) -> Date? {
+    try? Date.ISO8601FormatStyle().parse(text)
+  }
+}
