@@ -116,7 +116,7 @@ struct ReactorStoreNaturalUseTests {
       guard state.count == 1 else { return }
       probe.record("observer blocked")
       // Only a safety net, for when another thread's `send` waits for this one: the test then fails.
-      _ = release.wait(timeout: .now() + .seconds(10))
+      _ = release.wait(timeout: .now() + .seconds(50))
     }
     Thread.detachNewThread {
       store.send(.increase)
@@ -158,7 +158,7 @@ struct ReactorStoreNaturalUseTests {
     let observation = store.observe { state in
       guard state.last == "hold" else { return }
       probe.record("holding")
-      _ = release.wait(timeout: .now() + .seconds(10))
+      _ = release.wait(timeout: .now() + .seconds(50))
     }
     store.send("start")
     Thread.detachNewThread {

@@ -30,7 +30,7 @@ private struct BlockedDrain {
       probe.record("holding")
       // The deadline is only a safety net, for when `send` waits for this thread instead of
       // returning: the test then fails instead of hanging.
-      _ = release.wait(timeout: .now() + .seconds(10))
+      _ = release.wait(timeout: .now() + .seconds(50))
     }
     store = box.hold(ReactorStore(reactor))
   }
