@@ -137,12 +137,23 @@ let package = Package(
     ),
     .testTarget(
       name: "ReactorCoreTests",
-      dependencies: ["ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: [
+        "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport", .product(name: "Clocks", package: "swift-clocks"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "MVVMKitTests",
-      dependencies: ["MVVMKit", "ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: [
+        "MVVMKit", "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    // Probes, gates and threads for the concurrency tests of ReactorCore and MVVMKit (not a product).
+    .target(
+      name: "ConcurrencyTestSupport",
+      path: "Tests/ConcurrencyTestSupport",
       swiftSettings: strictSettings
     ),
     .testTarget(

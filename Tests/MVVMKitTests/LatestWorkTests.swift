@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import MVVMKit
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Clocks
 import Dispatch
 import MVVMKit

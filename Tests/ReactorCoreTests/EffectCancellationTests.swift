@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Clocks
 import ReactorCore
 import ReactorTesting

@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Clocks
 @testable import ReactorCore
 import ReactorTesting

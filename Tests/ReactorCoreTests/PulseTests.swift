@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import ReactorCore
 import Testing
 

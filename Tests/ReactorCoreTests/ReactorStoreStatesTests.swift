@@ -1,4 +1,5 @@
 @testable import ReactorCore
+import ConcurrencyTestSupport
 import Synchronization
 import Testing
 

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Runs `body(index)` on `count` new OS threads at once (outside the cooperative pool, so a thread
 /// blocked in a test cannot starve the tasks the test waits for), and returns when all have ended.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+public func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
   let remaining = Mutex(count)
   await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
     for index in 0..<count {

@@ -5,7 +5,7 @@ import Synchronization
 /// An effect calls ``record(_:)`` at the points the test cares about ("started", "sleeping",
 /// "cancelled"); the test awaits ``wait(for:)`` before it moves on. Waiting ends early when the
 /// waiting task is cancelled, so a suite's time limit can end a test that waits for too long.
-final class Probe<Event: Sendable & Equatable>: Sendable {
+public final class Probe<Event: Sendable & Equatable>: Sendable {
   private struct Waiter {
     let id: UInt64
     let predicate: @Sendable (Event) -> Bool
@@ -20,13 +20,13 @@ final class Probe<Event: Sendable & Equatable>: Sendable {
 
   private let storage = Mutex(Storage())
 
-  init() {}
+  public init() {}
 
   /// Every event recorded so far, in order.
-  var events: [Event] { storage.withLock { $0.events } }
+  public var events: [Event] { storage.withLock { $0.events } }
 
   /// Records `event` and wakes whoever waits for it.
-  func record(_ event: Event) {
+  public func record(_ event: Event) {
     let ready = storage.withLock { storage in
       storage.events.append(event)
       let ready = storage.waiters.filter { $0.predicate(event) }
@@ -39,7 +39,7 @@ final class Probe<Event: Sendable & Equatable>: Sendable {
   /// The first event, already recorded or still to come, that satisfies `predicate`; `nil` if the
   /// waiting task is cancelled first.
   @discardableResult
-  func first(where predicate: @escaping @Sendable (Event) -> Bool) async -> Event? {
+  public func first(where predicate: @escaping @Sendable (Event) -> Bool) async -> Event? {
     let id = storage.withLock { storage in
       defer { storage.nextID += 1 }
       return storage.nextID
@@ -63,7 +63,7 @@ final class Probe<Event: Sendable & Equatable>: Sendable {
   }
 
   /// Returns once `event` has been recorded (or the waiting task is cancelled).
-  func wait(for event: Event) async {
+  public func wait(for event: Event) async {
     await first { $0 == event }
   }
 }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A latch that work waits on until the test opens it. Waiting ignores task cancellation, which is
 /// how tests model work that does not stop when it is cancelled.
-final class Gate: Sendable {
+public final class Gate: Sendable {
   private struct Storage {
     var isOpen = false
     var waiters: [CheckedContinuation<Void, Never>] = []
@@ -10,10 +10,10 @@ final class Gate: Sendable {
 
   private let storage = Mutex(Storage())
 
-  init() {}
+  public init() {}
 
   /// Suspends until ``open()`` is called (returns at once if it already was), even if cancelled.
-  func wait() async {
+  public func wait() async {
     await withCheckedContinuation { continuation in
       let isOpen = storage.withLock { storage in
         if !storage.isOpen { storage.waiters.append(continuation) }
@@ -24,7 +24,7 @@ final class Gate: Sendable {
   }
 
   /// Lets every present and future waiter through.
-  func open() {
+  public func open() {
     let waiters = storage.withLock { storage in
       storage.isOpen = true
       defer { storage.waiters = [] }
