@@ -35,6 +35,12 @@ public final class ReactorStore<R: Reactor>: Sendable {
     stubStorage = nil
   }
 
+  /// A store whose queue makes senders wait from `queueLimit` waiting items on (tests use a small one).
+  init(_ reactor: R, queueLimit: Int) {
+    storage = ReactorStorage(reactor: reactor, queueLimit: queueLimit)
+    stubStorage = nil
+  }
+
   @inlinable
   init(stubbing reactor: R) {
     storage = ReactorStorage(reactor: reactor)

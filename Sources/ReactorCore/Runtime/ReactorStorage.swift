@@ -1,3 +1,4 @@
+public import Dispatch
 public import Synchronization
 
 /// Runs a reactor for a ``ReactorStore``: the serial queue that processes actions, mutations and
@@ -34,21 +35,25 @@ final class ReactorStorage<R: Reactor>: Sendable {
     /// The task has ended: it leaves the task table after the mutations it queued.
     case finish(TaskID)
     case observe(StateObserver<R.State>)
-    /// A state set by a stub (``ReactorStub``).
-    case replaceState(R.State)
+    /// A state set by a stub (``ReactorStub``). Boxed: a state is often many times the size of an
+    /// action, and every queued item takes the size of the largest case.
+    indirect case replaceState(R.State)
   }
 
   /// What `core` guards.
   @usableFromInline
   struct Core {
-    @usableFromInline var queue = SerialQueueStateMachine<Work>()
+    @usableFromInline var queue: SerialQueueStateMachine<Work, DispatchSemaphore>
     /// The latest state: what ``currentState`` reads and a new drainer starts from.
     @usableFromInline var state: R.State
     @usableFromInline var observers: [StateObserver<R.State>] = []
     @usableFromInline var isShutDown = false
 
     @inlinable
-    init(state: R.State) { self.state = state }
+    init(state: R.State, queueLimit: Int) {
+      self.state = state
+      queue = SerialQueueStateMachine(limit: queueLimit)
+    }
   }
 
   @usableFromInline let reactor: R
@@ -56,10 +61,13 @@ final class ReactorStorage<R: Reactor>: Sendable {
   @usableFromInline let tasks = TaskRegistry()
   @usableFromInline let starter = Mutex(EffectStarterStateMachine<Effect<R.Mutation>>())
 
+  /// `queueLimit`: the number of waiting items from which senders outside any drain wait
+  /// (see ``SerialQueueStateMachine``). A count, not a time: 1024 keeps a flooded store's queue to
+  /// a few hundred kilobytes while a flooding sender is woken once per 512 items.
   @inlinable
-  init(reactor: R) {
+  init(reactor: R, queueLimit: Int = 1024) {
     self.reactor = reactor
-    core = Mutex(Core(state: reactor.transform(state: reactor.initialState)))
+    core = Mutex(Core(state: reactor.transform(state: reactor.initialState), queueLimit: queueLimit))
   }
 
   // MARK: - Entry points (any thread)
@@ -94,6 +102,9 @@ final class ReactorStorage<R: Reactor>: Sendable {
   @inlinable
   func replaceState(_ state: R.State) { run(.replaceState(state)) }
 
+  /// The number of items waiting in the queue (for tests and diagnostics).
+  var pendingCount: Int { core.withLock { $0.queue.pendingCount } }
+
   /// The observers still attached (for tests and diagnostics).
   var observerCount: Int { core.withLock { $0.observers.count { $0.isAlive } } }
 
@@ -110,15 +121,35 @@ final class ReactorStorage<R: Reactor>: Sendable {
 
   // MARK: - The drain
 
-  /// Queues `work`; returns the state to start from when the caller is now the drainer.
+  /// Queues `work`; returns the state to start from when the caller is now the drainer. When the
+  /// queue is over its limit and the caller is not processing any store, blocks until the drainer
+  /// has brought it down (see ``SerialQueueStateMachine``); the work is then still queued.
   @inlinable
   func enqueue(_ work: Work) -> R.State? {
-    core.withLock { core in
-      switch core.queue.enqueue(work) {
-      case .startDraining: core.state
-      case .handedOver: nil
+    let semaphore: DispatchSemaphore
+    switch core.withLock({ core -> Enqueued in
+      switch core.queue.enqueue(work, callerIsInDrainContext: DrainContext.isActive) {
+      case .startDraining: return .drain(core.state)
+      case .handedOver: return .queued
+      case .wait:
+        let semaphore = DispatchSemaphore(value: 0)
+        core.queue.addWaiter(semaphore)
+        return .wait(semaphore)
       }
+    }) {
+    case .drain(let state): return state
+    case .queued: return nil
+    case .wait(let waiter): semaphore = waiter
     }
+    semaphore.wait()
+    return nil
+  }
+
+  @usableFromInline
+  enum Enqueued {
+    case drain(R.State)
+    case queued
+    case wait(DispatchSemaphore)
   }
 
   /// Queues `work`, and drains when nobody else does.
@@ -130,13 +161,25 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   /// Processes what was queued meanwhile, until the queue is empty: then this thread stops draining.
+  /// Once the queue has reached its limit, the rest of the drain runs in the drain context, so that
+  /// senders outside it wait and nothing called from it does.
   @inlinable
   func drain(from state: consuming R.State) {
     var state = state
     while true {
-      switch core.withLock({ $0.queue.next() }) {
-      case .process(let work): handle(work, state: &state)
-      case .stopDraining: return
+      let (action, wake) = core.withLock { $0.queue.next() }
+      if !wake.isEmpty { for waiter in wake { waiter.signal() } }
+      switch action {
+      case .process(let work):
+        handle(work, state: &state)
+      case .processInDrainContext(let work):
+        DrainContext.run {
+          handle(work, state: &state)
+          drain(from: state)
+        }
+        return
+      case .stopDraining:
+        return
       }
     }
   }
