@@ -34,6 +34,8 @@ final class ReactorStorage<R: Reactor>: Sendable {
     case mutation(R.Mutation, from: TaskID)
     /// The task has ended: it leaves the task table after the mutations it queued.
     case finish(TaskID)
+    /// A task's only mutation, then its end (a `.task` effect): one item instead of two.
+    case lastMutation(R.Mutation, from: TaskID)
     case observe(StateObserver<R.State>)
     /// A state set by a stub (``ReactorStub``). Boxed: a state is often many times the size of an
     /// action, and every queued item takes the size of the largest case.
@@ -86,8 +88,14 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// cancelled by then. When nobody drains, this thread does, so it is applied before this returns.
   @inlinable
   func deliver(_ mutation: R.Mutation, from task: TaskID) {
-    guard tasks.isLive(task) else { return }  // cheap early drop; checked again when processed
     run(.mutation(mutation, from: task))
+  }
+
+  /// Queues the only mutation of a task that ends with it: applied like ``deliver(_:from:)``, then
+  /// the task leaves the table, in one pass through the queue.
+  @inlinable
+  func deliverLast(_ mutation: R.Mutation, from task: TaskID) {
+    run(.lastMutation(mutation, from: task))
   }
 
   /// Takes an ended task out of the task table, after the mutations it queued: they are applied
@@ -194,6 +202,9 @@ final class ReactorStorage<R: Reactor>: Sendable {
       if tasks.isLive(task) { apply(mutation, state: &state) }
     case .finish(let task):
       tasks.finish(task)
+    case .lastMutation(let mutation, let task):
+      if tasks.isLive(task) { apply(mutation, state: &state) }
+      tasks.finish(task)
     case .observe(let observer):
       let isAttached = core.withLock { core in
         guard !core.isShutDown else { return false }
@@ -226,15 +237,21 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   /// Makes `state` the current state, then hands it to every observer, outside the lock.
+  ///
+  /// The observers are read in place from the snapshot (which keeps them alive): copying each one
+  /// out retained and released its closure and flag at every state.
   @inlinable
   func publish(_ state: R.State) {
-    let observers = core.withLock { core -> [StateObserver<R.State>]? in
+    let observers = core.withLock { core in
       core.state = state
-      return core.observers.isEmpty ? nil : core.observers
+      return core.observers
     }
-    guard let observers else { return }
-    var isAnyGone = false
-    for observer in observers where !observer.deliver(state) { isAnyGone = true }
+    if observers.isEmpty { return }
+    let isAnyGone = observers.withUnsafeBufferPointer { observers in
+      var isAnyGone = false
+      for index in observers.indices where !observers[index].deliver(state) { isAnyGone = true }
+      return isAnyGone
+    }
     if isAnyGone { pruneObservers() }
   }
 
