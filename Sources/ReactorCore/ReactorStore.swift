@@ -60,6 +60,11 @@ public final class ReactorStore<R: Reactor>: Sendable {
   /// processes it, or when called from inside the store's own processing (an observer, `mutate`,
   /// `reduce`), the action is queued behind the work already queued and this returns at once; that
   /// processing applies it before it lets go.
+  ///
+  /// **Back-pressure.** When this call is not made from inside any store's processing and the store
+  /// has more than 1,024 items queued for another thread that is working through them, it waits until
+  /// that thread has brought the queue down to half (the action is queued first, so order is
+  /// unchanged). Calls made from observers, `mutate`, `reduce` or cancellation handlers never wait.
   @inlinable
   public func send(_ action: R.Action) {
     if let stubStorage {

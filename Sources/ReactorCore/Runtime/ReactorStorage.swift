@@ -9,8 +9,15 @@ public import Synchronization
 /// caller that finds nobody processing becomes the drainer: it processes its own work at once, then
 /// whatever others queued meanwhile, in order, and only then returns. A caller that finds a drain
 /// under way (another thread's, or its own from inside `mutate`, `reduce`, a hook or an observer)
-/// queues its work and returns at once: no thread identity, no waiting, so two stores feeding each
-/// other from two threads cannot deadlock.
+/// queues its work and returns at once: no thread identity, so two stores feeding each other from
+/// two threads cannot deadlock.
+///
+/// **Back-pressure.** A thread that sends faster than the drainer processes would otherwise grow the
+/// queue without bound (every `send` returning at once). Once the queue holds `queueLimit` items the
+/// drainer runs the rest of its drain in the ``DrainContext``; a sender outside any drain context
+/// that then finds the queue over the limit waits on a semaphore until the drainer has brought it
+/// down to half (the machine's rule, see ``SerialQueueStateMachine``). Nothing called from a drain
+/// ever waits, so a waiter always waits for a thread that keeps going.
 ///
 /// **One lock, never held around user code.** `core` guards the queue machine, the published state
 /// and the observer list. It is held only for a machine transition or to read or write those
