@@ -105,7 +105,8 @@ public final class ReactorStore<R: Reactor>: Sendable {
   /// copies the state somewhere. It runs with no lock held: it may read ``currentState``,
   /// ``send(_:)`` to this store or another (queued and processed after the current work), and start
   /// or cancel observations. It runs on the thread processing the store, so something slow in it
-  /// delays this store's processing (never another thread's `send`, which only queues).
+  /// delays this store's processing (another thread's `send` only queues, unless that thread outruns
+  /// it by more than 1,024 items: see the back-pressure of ``send(_:)``).
   ///
   /// Registration goes through the store's queue: when nobody processes the store, `observer` has
   /// had its first call when this returns; otherwise the processing thread calls it first with the
@@ -113,7 +114,7 @@ public final class ReactorStore<R: Reactor>: Sendable {
   @inlinable
   public func observe(_ observer: @escaping @Sendable (R.State) -> Void) -> BroadcastObservation {
     let observation = BroadcastObservation()
-    storage.addObserver(.closure(observer, observation.isActive))
+    storage.addObserver(.closure(ClosureObserver(observer, isActive: observation.isActive)))
     return observation
   }
 
