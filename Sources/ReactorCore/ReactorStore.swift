@@ -16,7 +16,8 @@
 ///   synchronous mutations are applied when it returns. A `send` made while another thread processes
 ///   the store, or from inside the store's own processing (`mutate`, `reduce`, a transform hook, an
 ///   observer), is queued and returns at once: the processing thread applies it, in order, before it
-///   lets go.
+///   lets go. Back-pressure: a `send` from outside any store's processing that finds more than 1,024
+///   items queued for another thread waits until that thread has processed half (``send(_:)``).
 /// - No lock is held while user code runs: ``currentState`` can be read anywhere (observers,
 ///   effects, other threads), and stores may send to each other from their observers.
 /// - Asynchronous effects run in tasks the store owns. A task that was cancelled (by a later
