@@ -245,16 +245,26 @@ final class ReactorStorage<R: Reactor>: Sendable {
 
   /// Makes `state` the current state, then hands it to every observer, outside the lock.
   ///
-  /// The observers are read in place from the snapshot (which keeps them alive): copying each one
-  /// out retained and released its closure and flag at every state.
+  /// Copying an observer out of the list, or the list itself, is a reference count change (an
+  /// atomic operation) on the path of every action: a store with one observer (the usual renderer)
+  /// copies only that observer, and the observers of a longer list are read in place from the copy
+  /// of the list (which keeps them alive).
   @inlinable
   func publish(_ state: R.State) {
-    let observers = core.withLock { core in
+    let (single, all) = core.withLock { core -> (StateObserver<R.State>?, [StateObserver<R.State>]) in
       core.state = state
-      return core.observers
+      switch core.observers.count {
+      case 0: return (nil, [])
+      case 1: return (core.observers[0], [])
+      default: return (nil, core.observers)
+      }
     }
-    if observers.isEmpty { return }
-    let isAnyGone = observers.withUnsafeBufferPointer { observers in
+    if let single {
+      if !single.deliver(state) { pruneObservers() }
+      return
+    }
+    if all.isEmpty { return }
+    let isAnyGone = all.withUnsafeBufferPointer { observers in
       var isAnyGone = false
       for index in observers.indices where !observers[index].deliver(state) { isAnyGone = true }
       return isAnyGone
