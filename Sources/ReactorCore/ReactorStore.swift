@@ -16,7 +16,8 @@
 ///   synchronous mutations are applied when it returns. A `send` made while another thread processes
 ///   the store, or from inside the store's own processing (`mutate`, `reduce`, a transform hook, an
 ///   observer), is queued and returns at once: the processing thread applies it, in order, before it
-///   lets go.
+///   lets go. Back-pressure: a `send` from outside any store's processing that finds more than 1,024
+///   items queued for another thread waits until that thread has processed half (``send(_:)``).
 /// - No lock is held while user code runs: ``currentState`` can be read anywhere (observers,
 ///   effects, other threads), and stores may send to each other from their observers.
 /// - Asynchronous effects run in tasks the store owns. A task that was cancelled (by a later
@@ -32,6 +33,12 @@ public final class ReactorStore<R: Reactor>: Sendable {
   @inlinable
   public init(_ reactor: R) {
     storage = ReactorStorage(reactor: reactor)
+    stubStorage = nil
+  }
+
+  /// A store whose queue makes senders wait from `queueLimit` waiting items on (tests use a small one).
+  init(_ reactor: R, queueLimit: Int) {
+    storage = ReactorStorage(reactor: reactor, queueLimit: queueLimit)
     stubStorage = nil
   }
 
@@ -54,6 +61,11 @@ public final class ReactorStore<R: Reactor>: Sendable {
   /// processes it, or when called from inside the store's own processing (an observer, `mutate`,
   /// `reduce`), the action is queued behind the work already queued and this returns at once; that
   /// processing applies it before it lets go.
+  ///
+  /// **Back-pressure.** When this call is not made from inside any store's processing and the store
+  /// has more than 1,024 items queued for another thread that is working through them, it waits until
+  /// that thread has brought the queue down to half (the action is queued first, so order is
+  /// unchanged). Calls made from observers, `mutate`, `reduce` or cancellation handlers never wait.
   @inlinable
   public func send(_ action: R.Action) {
     if let stubStorage {
@@ -94,7 +106,8 @@ public final class ReactorStore<R: Reactor>: Sendable {
   /// copies the state somewhere. It runs with no lock held: it may read ``currentState``,
   /// ``send(_:)`` to this store or another (queued and processed after the current work), and start
   /// or cancel observations. It runs on the thread processing the store, so something slow in it
-  /// delays this store's processing (never another thread's `send`, which only queues).
+  /// delays this store's processing (another thread's `send` only queues, unless that thread outruns
+  /// it by more than 1,024 items: see the back-pressure of ``send(_:)``).
   ///
   /// Registration goes through the store's queue: when nobody processes the store, `observer` has
   /// had its first call when this returns; otherwise the processing thread calls it first with the
@@ -102,7 +115,7 @@ public final class ReactorStore<R: Reactor>: Sendable {
   @inlinable
   public func observe(_ observer: @escaping @Sendable (R.State) -> Void) -> BroadcastObservation {
     let observation = BroadcastObservation()
-    storage.addObserver(.closure(observer, observation.isActive))
+    storage.addObserver(.closure(ClosureObserver(observer, isActive: observation.isActive)))
     return observation
   }
 

@@ -4,14 +4,14 @@ import Testing
 /// Every interleaving of the serial queue's rule, one transition at a time.
 @Suite struct SerialQueueStateMachineTests {
   /// Drains the machine as its drainer would, returning the items in the order handed out.
-  private func drainAll(_ machine: inout SerialQueueStateMachine<String>) -> [String] {
+  private func drainAll(_ machine: inout SerialQueueStateMachine<String, Int>) -> [String] {
     var items: [String] = []
-    while case .process(let item) = machine.next() { items.append(item) }
+    while case .process(let item) = machine.next().action { items.append(item) }
     return items
   }
 
   @Test func enqueueOnAnIdleQueueMakesTheCallerTheDrainerWithoutStoringTheItem() {
-    var machine = SerialQueueStateMachine<String>()
+    var machine = SerialQueueStateMachine<String, Int>()
 
     #expect(machine.enqueue("a") == .startDraining)
 
@@ -20,10 +20,10 @@ import Testing
   }
 
   @Test func nextOnAnEmptyQueueStopsTheDrain() {
-    var machine = SerialQueueStateMachine<String>()
+    var machine = SerialQueueStateMachine<String, Int>()
     _ = machine.enqueue("a")
 
-    guard case .stopDraining = machine.next() else {
+    guard case .stopDraining = machine.next().action else {
       Issue.record("expected the drain to stop")
       return
     }
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func enqueueWhileDrainingIsHandedOverAndProcessedInOrderBeforeTheDrainStops() {
-    var machine = SerialQueueStateMachine<String>()
+    var machine = SerialQueueStateMachine<String, Int>()
     _ = machine.enqueue("own")
 
     // Another thread, or the drainer itself re-entrantly: the machine cannot tell, and need not.
@@ -43,13 +43,13 @@ import Testing
   }
 
   @Test func itemsEnqueuedWhileTheDrainerProcessesAreProcessedBeforeItStops() {
-    var machine = SerialQueueStateMachine<String>()
+    var machine = SerialQueueStateMachine<String, Int>()
     _ = machine.enqueue("own")
     _ = machine.enqueue("b")
     var handedOut: [String] = []
 
     // The drainer takes "b"; processing it enqueues "c" (re-entrant); another thread enqueues "d".
-    if case .process(let item) = machine.next() { handedOut.append(item) }
+    if case .process(let item) = machine.next().action { handedOut.append(item) }
     #expect(machine.enqueue("c") == .handedOver)
     #expect(machine.enqueue("d") == .handedOver)
     handedOut += drainAll(&machine)
@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func anEnqueueRightAfterTheDrainStoppedStartsANewDrain() {
-    var machine = SerialQueueStateMachine<String>()
+    var machine = SerialQueueStateMachine<String, Int>()
     _ = machine.enqueue("a")
     _ = drainAll(&machine)
 
@@ -68,23 +68,23 @@ import Testing
   }
 
   @Test func anEnqueueJustBeforeTheDrainersLastNextIsHandedTheDrainer() {
-    var machine = SerialQueueStateMachine<String>()
+    var machine = SerialQueueStateMachine<String, Int>()
     _ = machine.enqueue("a")
 
     // The same race, won: the drainer's `next()` finds it.
     #expect(machine.enqueue("late") == .handedOver)
-    guard case .process("late") = machine.next() else {
+    guard case .process("late") = machine.next().action else {
       Issue.record("expected the drainer to take the late item")
       return
     }
-    guard case .stopDraining = machine.next() else {
+    guard case .stopDraining = machine.next().action else {
       Issue.record("expected the drain to stop")
       return
     }
   }
 
   @Test func aLongBurstIsHandedOutInOrderAndTheQueueIsEmptyAfterwards() {
-    var machine = SerialQueueStateMachine<String>()
+    var machine = SerialQueueStateMachine<String, Int>()
     _ = machine.enqueue("own")
     let burst = (0..<1000).map(String.init)
     for item in burst { #expect(machine.enqueue(item) == .handedOver) }

@@ -23,7 +23,17 @@ final class EffectTask<R: Reactor>: MutationReceiver {
   @inlinable
   func run(_ effect: Effect<R.Mutation>) async {
     // Often cancelled before it first runs (a newer action replaced it): then no work at all.
-    if !isCancelled { await perform(effect, send: Send(self)) }
+    guard !isCancelled else {
+      storage?.finish(id)
+      return
+    }
+    if case .task(let work) = effect.operation {
+      // One mutation, then the end: both go through the store's queue as one item.
+      let mutation = await work()
+      storage?.deliverLast(mutation, from: id)
+      return
+    }
+    await perform(effect, send: Send(self))
     storage?.finish(id)
   }
 

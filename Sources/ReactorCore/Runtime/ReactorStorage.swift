@@ -1,3 +1,4 @@
+public import Dispatch
 public import Synchronization
 
 /// Runs a reactor for a ``ReactorStore``: the serial queue that processes actions, mutations and
@@ -8,8 +9,15 @@ public import Synchronization
 /// caller that finds nobody processing becomes the drainer: it processes its own work at once, then
 /// whatever others queued meanwhile, in order, and only then returns. A caller that finds a drain
 /// under way (another thread's, or its own from inside `mutate`, `reduce`, a hook or an observer)
-/// queues its work and returns at once: no thread identity, no waiting, so two stores feeding each
-/// other from two threads cannot deadlock.
+/// queues its work and returns at once: no thread identity, so two stores feeding each other from
+/// two threads cannot deadlock.
+///
+/// **Back-pressure.** A thread that sends faster than the drainer processes would otherwise grow the
+/// queue without bound (every `send` returning at once). Once the queue holds `queueLimit` items the
+/// drainer runs the rest of its drain in the ``DrainContext``; a sender outside any drain context
+/// that then finds the queue over the limit waits on a semaphore until the drainer has brought it
+/// down to half (the machine's rule, see ``SerialQueueStateMachine``). Nothing called from a drain
+/// ever waits, so a waiter always waits for a thread that keeps going.
 ///
 /// **One lock, never held around user code.** `core` guards the queue machine, the published state
 /// and the observer list. It is held only for a machine transition or to read or write those
@@ -33,22 +41,28 @@ final class ReactorStorage<R: Reactor>: Sendable {
     case mutation(R.Mutation, from: TaskID)
     /// The task has ended: it leaves the task table after the mutations it queued.
     case finish(TaskID)
+    /// A task's only mutation, then its end (a `.task` effect): one item instead of two.
+    case lastMutation(R.Mutation, from: TaskID)
     case observe(StateObserver<R.State>)
-    /// A state set by a stub (``ReactorStub``).
-    case replaceState(R.State)
+    /// A state set by a stub (``ReactorStub``). Boxed: a state is often many times the size of an
+    /// action, and every queued item takes the size of the largest case.
+    indirect case replaceState(R.State)
   }
 
   /// What `core` guards.
   @usableFromInline
   struct Core {
-    @usableFromInline var queue = SerialQueueStateMachine<Work>()
+    @usableFromInline var queue: SerialQueueStateMachine<Work, DispatchSemaphore>
     /// The latest state: what ``currentState`` reads and a new drainer starts from.
     @usableFromInline var state: R.State
     @usableFromInline var observers: [StateObserver<R.State>] = []
     @usableFromInline var isShutDown = false
 
     @inlinable
-    init(state: R.State) { self.state = state }
+    init(state: R.State, queueLimit: Int) {
+      self.state = state
+      queue = SerialQueueStateMachine(limit: queueLimit)
+    }
   }
 
   @usableFromInline let reactor: R
@@ -56,10 +70,13 @@ final class ReactorStorage<R: Reactor>: Sendable {
   @usableFromInline let tasks = TaskRegistry()
   @usableFromInline let starter = Mutex(EffectStarterStateMachine<Effect<R.Mutation>>())
 
+  /// `queueLimit`: the number of waiting items from which senders outside any drain wait
+  /// (see ``SerialQueueStateMachine``). A count, not a time: 1024 keeps a flooded store's queue to
+  /// a few hundred kilobytes while a flooding sender is woken once per 512 items.
   @inlinable
-  init(reactor: R) {
+  init(reactor: R, queueLimit: Int = 1024) {
     self.reactor = reactor
-    core = Mutex(Core(state: reactor.transform(state: reactor.initialState)))
+    core = Mutex(Core(state: reactor.transform(state: reactor.initialState), queueLimit: queueLimit))
   }
 
   // MARK: - Entry points (any thread)
@@ -78,8 +95,14 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// cancelled by then. When nobody drains, this thread does, so it is applied before this returns.
   @inlinable
   func deliver(_ mutation: R.Mutation, from task: TaskID) {
-    guard tasks.isLive(task) else { return }  // cheap early drop; checked again when processed
     run(.mutation(mutation, from: task))
+  }
+
+  /// Queues the only mutation of a task that ends with it: applied like ``deliver(_:from:)``, then
+  /// the task leaves the table, in one pass through the queue.
+  @inlinable
+  func deliverLast(_ mutation: R.Mutation, from task: TaskID) {
+    run(.lastMutation(mutation, from: task))
   }
 
   /// Takes an ended task out of the task table, after the mutations it queued: they are applied
@@ -93,6 +116,9 @@ final class ReactorStorage<R: Reactor>: Sendable {
 
   @inlinable
   func replaceState(_ state: R.State) { run(.replaceState(state)) }
+
+  /// The number of items waiting in the queue (for tests and diagnostics).
+  var pendingCount: Int { core.withLock { $0.queue.pendingCount } }
 
   /// The observers still attached (for tests and diagnostics).
   var observerCount: Int { core.withLock { $0.observers.count { $0.isAlive } } }
@@ -110,15 +136,35 @@ final class ReactorStorage<R: Reactor>: Sendable {
 
   // MARK: - The drain
 
-  /// Queues `work`; returns the state to start from when the caller is now the drainer.
+  /// Queues `work`; returns the state to start from when the caller is now the drainer. When the
+  /// queue is over its limit and the caller is not processing any store, blocks until the drainer
+  /// has brought it down (see ``SerialQueueStateMachine``); the work is then still queued.
   @inlinable
   func enqueue(_ work: Work) -> R.State? {
-    core.withLock { core in
-      switch core.queue.enqueue(work) {
-      case .startDraining: core.state
-      case .handedOver: nil
+    let semaphore: DispatchSemaphore
+    switch core.withLock({ core -> Enqueued in
+      switch core.queue.enqueue(work, callerIsInDrainContext: DrainContext.isActive) {
+      case .startDraining: return .drain(core.state)
+      case .handedOver: return .queued
+      case .wait:
+        let semaphore = DispatchSemaphore(value: 0)
+        core.queue.addWaiter(semaphore)
+        return .wait(semaphore)
       }
+    }) {
+    case .drain(let state): return state
+    case .queued: return nil
+    case .wait(let waiter): semaphore = waiter
     }
+    semaphore.wait()
+    return nil
+  }
+
+  @usableFromInline
+  enum Enqueued {
+    case drain(R.State)
+    case queued
+    case wait(DispatchSemaphore)
   }
 
   /// Queues `work`, and drains when nobody else does.
@@ -130,13 +176,25 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   /// Processes what was queued meanwhile, until the queue is empty: then this thread stops draining.
+  /// Once the queue has reached its limit, the rest of the drain runs in the drain context, so that
+  /// senders outside it wait and nothing called from it does.
   @inlinable
   func drain(from state: consuming R.State) {
     var state = state
     while true {
-      switch core.withLock({ $0.queue.next() }) {
-      case .process(let work): handle(work, state: &state)
-      case .stopDraining: return
+      let (action, wake) = core.withLock { $0.queue.next() }
+      if !wake.isEmpty { for waiter in wake { waiter.signal() } }
+      switch action {
+      case .process(let work):
+        handle(work, state: &state)
+      case .processInDrainContext(let work):
+        DrainContext.run {
+          handle(work, state: &state)
+          drain(from: state)
+        }
+        return
+      case .stopDraining:
+        return
       }
     }
   }
@@ -150,6 +208,9 @@ final class ReactorStorage<R: Reactor>: Sendable {
       // The task may have been cancelled since its mutation was queued.
       if tasks.isLive(task) { apply(mutation, state: &state) }
     case .finish(let task):
+      tasks.finish(task)
+    case .lastMutation(let mutation, let task):
+      if tasks.isLive(task) { apply(mutation, state: &state) }
       tasks.finish(task)
     case .observe(let observer):
       let isAttached = core.withLock { core in
@@ -183,81 +244,36 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   /// Makes `state` the current state, then hands it to every observer, outside the lock.
+  ///
+  /// Copying an observer out of the list, or the list itself, is a reference count change (an
+  /// atomic operation) on the path of every action: a store with one observer (the usual renderer)
+  /// copies only that observer, and the observers of a longer list are read in place from the copy
+  /// of the list (which keeps them alive).
   @inlinable
   func publish(_ state: R.State) {
-    let observers = core.withLock { core -> [StateObserver<R.State>]? in
+    let (single, all) = core.withLock { core -> (StateObserver<R.State>?, [StateObserver<R.State>]) in
       core.state = state
-      return core.observers.isEmpty ? nil : core.observers
+      switch core.observers.count {
+      case 0: return (nil, [])
+      case 1: return (core.observers[0], [])
+      default: return (nil, core.observers)
+      }
     }
-    guard let observers else { return }
-    var isAnyGone = false
-    for observer in observers where !observer.deliver(state) { isAnyGone = true }
+    if let single {
+      if !single.deliver(state) { pruneObservers() }
+      return
+    }
+    if all.isEmpty { return }
+    let isAnyGone = all.withUnsafeBufferPointer { observers in
+      var isAnyGone = false
+      for index in observers.indices where !observers[index].deliver(state) { isAnyGone = true }
+      return isAnyGone
+    }
     if isAnyGone { pruneObservers() }
   }
 
   @usableFromInline
   func pruneObservers() {
     core.withLock { $0.observers.removeAll { !$0.isAlive } }
-  }
-
-  @inlinable
-  func perform(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID], state: inout R.State) {
-    switch effect.operation {
-    case .none:
-      break
-    case .mutation(let mutation):
-      apply(mutation, state: &state)
-    case .concat(let effects):
-      for index in effects.indices {
-        guard effects[index].isSynchronous else {
-          // From the first asynchronous step on, order needs a task: it runs the rest in turn.
-          let rest = index == effects.count - 1 ? effects[index] : .concat(Array(effects[index...]))
-          start(rest, cancelIDs: cancelIDs)
-          return
-        }
-        perform(effects[index], cancelIDs: cancelIDs, state: &state)
-      }
-    case .merge(let effects):
-      for effect in effects { perform(effect, cancelIDs: cancelIDs, state: &state) }
-    case .run, .task:
-      start(effect, cancelIDs: cancelIDs)
-    case .cancellable(let inner, let id, let cancelInFlight):
-      if cancelInFlight { tasks.cancel(id) }
-      var innerIDs = cancelIDs
-      innerIDs.append(id)
-      perform(inner, cancelIDs: innerIDs, state: &state)
-    case .cancel(let id):
-      tasks.cancel(id)
-    }
-  }
-
-  // MARK: - Effect tasks
-
-  /// Registers a task for an asynchronous effect and hands it to the starter.
-  ///
-  /// Every identifier the effect carries is registered now, on the drain, not when the task gets to
-  /// it: a `.cancel(id:)` or a newer effect processed next must find it, and an older task must never
-  /// cancel a newer one by reaching its `cancellable` late.
-  @inlinable
-  func start(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID]) {
-    var allIDs = cancelIDs
-    effect.forEachCancellation { id, cancelInFlight in
-      if cancelInFlight { tasks.cancel(id) }
-      allIDs.append(id)
-    }
-    guard let id = tasks.register(cancelIDs: allIDs) else { return }
-    let action = starter.withLock { $0.append(effect, id: id, keeping: tasks.isLive) }
-    if action == .makeStarter { Task { await self.startPendingEffects() } }
-  }
-
-  /// Makes a task for every pending effect still live, batch after batch, until none is pending.
-  @inlinable
-  func startPendingEffects() async {
-    while case .start(let batch) = starter.withLock({ $0.nextBatch() }) {
-      for (effect, id) in batch where tasks.markStarted(id) {
-        let task = EffectTask(storage: self, id: id)
-        tasks.attach(Task { await task.run(effect) }, to: id)
-      }
-    }
   }
 }

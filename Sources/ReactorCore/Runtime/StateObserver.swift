@@ -2,16 +2,16 @@
 /// (``ReactorStore/observe(_:)``) or the buffer of a state sequence (``ReactorStore/states``).
 @usableFromInline
 enum StateObserver<State: Sendable>: Sendable {
-  case closure(@Sendable (State) -> Void, BroadcastObservation.ActiveFlag)
+  case closure(ClosureObserver<State>)
   case buffer(ObserverBuffer<State>)
 
   /// Hands `state` to the observer; `false` once the observer is gone (it is then dropped).
   @inlinable
   func deliver(_ state: State) -> Bool {
     switch self {
-    case .closure(let observer, let isActive):
-      guard isActive.value else { return false }
-      observer(state)
+    case .closure(let observer):
+      guard observer.isActive.value else { return false }
+      observer.call(state)
       return true
     case .buffer(let buffer):
       return buffer.append(state)
@@ -22,7 +22,7 @@ enum StateObserver<State: Sendable>: Sendable {
   @inlinable
   var isAlive: Bool {
     switch self {
-    case .closure(_, let isActive): isActive.value
+    case .closure(let observer): observer.isActive.value
     case .buffer(let buffer): !buffer.isCancelled
     }
   }
@@ -31,5 +31,20 @@ enum StateObserver<State: Sendable>: Sendable {
   @inlinable
   func finish() {
     if case .buffer(let buffer) = self { buffer.finish() }
+  }
+}
+
+/// A closure observer and its observation's flag, in one object: the drainer copies one reference
+/// out of the observer list per state instead of a closure and a flag (each copy is a reference
+/// count change, an atomic operation, on the path of every action).
+@usableFromInline
+final class ClosureObserver<State: Sendable>: Sendable {
+  @usableFromInline let call: @Sendable (State) -> Void
+  @usableFromInline let isActive: BroadcastObservation.ActiveFlag
+
+  @inlinable
+  init(_ call: @escaping @Sendable (State) -> Void, isActive: BroadcastObservation.ActiveFlag) {
+    self.call = call
+    self.isActive = isActive
   }
 }
