@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Dispatch
 @testable import ReactorCore
 import Synchronization
