@@ -120,8 +120,8 @@ public final class Broadcast<Element: Sendable>: Sendable {
   /// Carries out `action` and every one after it until the queue is empty, with no lock held.
   ///
   /// Each action is consumed, not copied, and the observers are called in place through the
-  /// array's buffer: measured on workload (c), the copies (a retain and a release of the observer
-  /// list and of each observer's closure per value) were a quarter of the CPU time.
+  /// list's buffer, so no value costs a retain and a release of the list or of the action (measured
+  /// on workload (c): `swift_retain`/`swift_release` went from 25 % to 21 % of the CPU samples).
   @inlinable
   func drain(_ action: consuming Machine.Action) {
     while true {
