@@ -81,4 +81,33 @@ import Testing
     #expect(!machine.hasWorker)
     #expect(machine.replace(publishing: nil, with: "check b").startsWorker == 2)
   }
+
+  // `LatestWork` makes a worker's task after unlocking and keeps its handle only while the worker is
+  // still current; otherwise nobody would cancel the task, so it cancels it itself.
+  @Test func aWorkerReplacedBeforeItsTaskHandleIsStoredIsNoLongerCurrent() {
+    var machine = Machine()
+    let first = machine.replace(publishing: nil, with: "check a")
+    #expect(first.startsWorker == 1)
+    #expect(machine.isCurrentWorker(1))
+    _ = machine.takeWork(worker: 1)
+
+    // Newer work comes before worker 1's handle is stored: the handle is not there to cancel.
+    let second = machine.replace(publishing: nil, with: "check ab")
+
+    #expect(second.cancelsWorker)
+    #expect(!machine.isCurrentWorker(1))
+    #expect(machine.isCurrentWorker(2))
+  }
+
+  @Test func aWorkerThatEndedBeforeItsTaskHandleIsStoredIsNoLongerCurrent() {
+    var machine = Machine()
+    _ = machine.replace(publishing: nil, with: "check a")
+    _ = machine.takeWork(worker: 1)
+    machine.workDone(worker: 1)
+    #expect(machine.isCurrentWorker(1))
+
+    #expect(machine.takeWork(worker: 1) == nil)
+
+    #expect(!machine.isCurrentWorker(1))
+  }
 }

@@ -96,6 +96,13 @@ struct LatestWorkStateMachine<Work, Publication> {
     return next
   }
 
+  /// True while worker `id` is the current worker: not replaced by newer work while busy, and not
+  /// ended for an empty mailbox. ``LatestWork`` makes the worker's task after unlocking, and keeps
+  /// its handle only if this still holds (otherwise it cancels the task: nobody else will).
+  func isCurrentWorker(_ id: UInt64) -> Bool {
+    id == workerID && hasWorker
+  }
+
   /// Worker `id` finished its work.
   mutating func workDone(worker id: UInt64) {
     if id == workerID { isWorkerBusy = false }
