@@ -4,26 +4,6 @@ import Dispatch
 import Synchronization
 import Testing
 
-/// Counts actions and remembers whether the last one came from outside, so an observer can forward
-/// each outside action exactly once to another store.
-private struct RelayReactor: Reactor {
-  enum Action: Sendable { case external, forwarded }
-  typealias Mutation = Action
-  struct State: Sendable, Equatable {
-    var count = 0
-    var lastWasExternal = false
-  }
-
-  var initialState: State { State() }
-
-  func reduce(state: State, mutation: Action) -> State {
-    var state = state
-    state.count += 1
-    state.lastWasExternal = mutation == .external
-    return state
-  }
-}
-
 /// The queue's back-pressure on real threads, with small limits: a sender that outpaces the drainer
 /// waits, and nothing that processes a store ever waits (no sleeps; a hang fails on the time limit).
 @Suite(.timeLimit(.minutes(1)))

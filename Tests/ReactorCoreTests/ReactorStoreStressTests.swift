@@ -3,26 +3,6 @@ import ReactorCore
 import Synchronization
 import Testing
 
-/// A reactor that counts actions and remembers whether the last one came from outside, so an
-/// observer can forward each outside action exactly once to another store.
-private struct RelayReactor: Reactor {
-  enum Action: Sendable { case external, forwarded }
-  typealias Mutation = Action
-  struct State: Sendable, Equatable {
-    var count = 0
-    var lastWasExternal = false
-  }
-
-  var initialState: State { State() }
-
-  func reduce(state: State, mutation: Action) -> State {
-    var state = state
-    state.count += 1
-    state.lastWasExternal = mutation == .external
-    return state
-  }
-}
-
 /// Bounded stress across real threads: no sleeps, every action accounted for.
 @Suite(.timeLimit(.minutes(2)))
 struct ReactorStoreStressTests {
