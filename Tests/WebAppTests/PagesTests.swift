@@ -56,7 +56,7 @@ struct PagesTests {
   @Test func homeLinksToSignupAndAssetsAreServed() async throws {
     try await TestApp().application().test(.router) { client in
       let home = try await client.execute(uri: "/", method: .get)
-      #expect(home.text.contains(#"href="/signup""#))
+      #expect(home.text.contains(#"href="/signup?lang=en""#))
       let script = try await client.execute(uri: "/assets/live.js", method: .get)
       #expect(script.status == .ok && script.text.contains("new WebSocket"))
       let style = try await client.execute(uri: "/assets/style.css", method: .get)

@@ -15,9 +15,8 @@
   const failureMessage = byId("failure-message");
   const retry = byId("retry");
   const connection = byId("connection");
-  const texts = screen.dataset.lang === "zh-Hans"
-    ? { connected: "已连接", reconnecting: "连接已断开，正在重新连接…" }
-    : { connected: "Connected", reconnecting: "Connection lost, reconnecting…" };
+  // The server's translations, in the page's language.
+  const texts = { connected: connection.dataset.connected, reconnecting: connection.dataset.reconnecting };
 
   let socket = null;
   let retryDelay = 250;

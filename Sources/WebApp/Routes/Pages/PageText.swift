@@ -23,6 +23,18 @@ struct PageText: Sendable {
   var busyTitlePrefix: String { "… " }
   var ok: String { pick("OK", "确定") }
   var connecting: String { pick("Connecting…", "正在连接…") }
+  var connected: String { pick("Connected", "已连接") }
+  var reconnecting: String { pick("Connection lost, reconnecting…", "连接已断开，正在重新连接…") }
+
+  /// The connection status line: "Connecting…" now, and the texts the page's script shows later, so
+  /// every word on the page comes from the server's translations.
+  var connectionStatus: String {
+    """
+    <p id="connection" class="connection" role="status" aria-live="polite" \
+    data-connected="\(HTML.escape(connected))" data-reconnecting="\(HTML.escape(reconnecting))">\
+    \(HTML.escape(connecting))</p>
+    """
+  }
   var engine: String { pick("Architecture", "架构") }
   var searchTitle: String { pick("Search", "搜索") }
   var results: String { pick("Results", "结果") }

@@ -14,7 +14,7 @@ struct PagesController: Sendable {
   let maxFieldCharacters: Int
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
-    router.get("/") { _, _ in Self.html(HomePage().html) }
+    router.get("/") { request, _ in Self.html(HomePage(language: try PageRequest(request).language).html) }
     router.get("signup") { request, _ in
       let page = try PageRequest(request)
       return Self.html(SignupPage(request: page, state: SignupScreenState(), maxCharacters: maxFieldCharacters).html)

@@ -14,7 +14,7 @@ struct SearchScreenPage: Sendable {
     let body = """
       <main id="search-screen" class="wide" data-live="/live/search" data-lang="\(request.language.rawValue)">
       <h1>\(HTML.escape(text.searchTitle))</h1>
-      <p id="connection" class="connection" role="status" aria-live="polite">\(HTML.escape(text.connecting))</p>
+      \(text.connectionStatus)
       <form id="search-form" role="search">
       <label for="query">\(HTML.escape(messages.label))</label>
       <input id="query" name="q" type="search" maxlength="\(maxCharacters)" autocomplete="off" spellcheck="false" \

@@ -22,7 +22,7 @@ struct SignupPage: Sendable {
       data-lang="\(request.language.rawValue)" data-title="\(HTML.escape(title))" \
       data-busy-title="\(HTML.escape(busyTitle))">
       <h1>\(HTML.escape(text.signupTitle))</h1>
-      <p id="connection" class="connection" role="status" aria-live="polite">\(HTML.escape(text.connecting))</p>
+      \(text.connectionStatus)
       <form id="signup-form" novalidate>
       \(field(id: "username", label: text.username, type: "text", autocomplete: "username", result: state.username, messages))
       \(field(id: "password", label: text.password, type: "password", autocomplete: "new-password", result: state.password, messages))
@@ -40,8 +40,7 @@ struct SignupPage: Sendable {
       <p id="outcome-message">\(HTML.escape(state.alert ?? ""))</p>
       <form method="dialog"><button id="outcome-ok" value="ok">\(HTML.escape(text.ok))</button></form>
       </dialog>
-      <p class="engine">\(HTML.escape(text.engine)): <a href="?engine=reactor">reactor</a> · \
-      <a href="?engine=mvvm">mvvm</a> · <a href="?engine=driver">driver</a></p>
+      <p class="engine">\(HTML.escape(text.engine)): \(engineLinks)</p>
       </main>
       """
     return HTML.document(
@@ -60,5 +59,15 @@ struct SignupPage: Sendable {
     \(HTML.escape(result.text(messages)))</p>
     </div>
     """
+  }
+
+  /// A link to each architecture, keeping the page's language; the current one is marked for
+  /// screen readers (`aria-current`) and by the style sheet.
+  private var engineLinks: String {
+    SignupArchitecture.allCases.map { architecture in
+      let current = architecture == request.architecture ? #" aria-current="page""# : ""
+      return #"<a href="?engine=\#(architecture.rawValue)&amp;lang=\#(request.language.rawValue)"\#(current)>"#
+        + "\(architecture.rawValue)</a>"
+    }.joined(separator: " · ")
   }
 }
