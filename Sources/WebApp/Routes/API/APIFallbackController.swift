@@ -15,7 +15,10 @@ struct APIFallbackController: Sendable {
     let group = router.rateLimited(.core, by: rateLimiter)
     func notFound(_ path: RouterPath, _ methods: [HTTPRequest.Method]) {
       for method in methods {
-        group.on(path, method: method) { _, _ -> Response in throw APIError.notFound }
+        group.on(path, method: method) { request, context -> Response in
+          guard method == .head else { throw APIError.notFound }
+          return try APIError.notFound.response(from: request, context: context).createHeadResponse()
+        }
       }
     }
     for path in ["search/**", "repos/**", "users/{username}/**", "rate_limit"] {

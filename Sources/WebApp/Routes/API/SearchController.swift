@@ -22,7 +22,7 @@ struct SearchController: Sendable {
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
     router.rateLimited(.search, by: rateLimiter)
-      .get("search/repositories") { request, _ in try await search(request) }
+      .getAndHead("search/repositories") { request, _ in try await search(request) }
   }
 
   func search(_ request: Request) async throws -> Response {

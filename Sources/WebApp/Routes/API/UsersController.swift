@@ -12,7 +12,7 @@ struct UsersController: Sendable {
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
     router.rateLimited(.core, by: rateLimiter)
-      .get("users/{username}") { request, context in try await show(request, context: context) }
+      .getAndHead("users/{username}") { request, context in try await show(request, context: context) }
     router.rateLimited(.signup, by: rateLimiter)
       .post("users") { request, context in try await create(request, context: context) }
   }

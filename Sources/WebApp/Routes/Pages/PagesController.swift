@@ -14,15 +14,15 @@ struct PagesController: Sendable {
   let maxFieldCharacters: Int
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
-    router.get("/") { request, _ in Self.html(HomePage(language: try PageRequest(request).language).html) }
-    router.get("signup") { request, _ in
+    router.getAndHead("/") { request, _ in Self.html(HomePage(language: try PageRequest(request).language).html) }
+    router.getAndHead("signup") { request, _ in
       let page = try PageRequest(request)
       return Self.html(SignupPage(request: page, state: SignupScreenState(), maxCharacters: maxFieldCharacters).html)
     }
-    router.get("search") { request, _ in
+    router.getAndHead("search") { request, _ in
       Self.html(SearchScreenPage(request: try PageRequest(request), maxCharacters: maxFieldCharacters).html)
     }
-    router.get("repositories/{owner}/{name}") { _, context in
+    router.getAndHead("repositories/{owner}/{name}") { _, context in
       let owner = try context.parameters.requireDecoded("owner")
       let fullName = "\(owner)/\(try context.parameters.requireDecoded("name"))"
       guard let repository = try await repository(named: fullName) else {
@@ -31,7 +31,7 @@ struct PagesController: Sendable {
       return Self.html(RepositoryPage(repository: repository).html)
     }
     // The router matches the server's own paths (`signup`, `search`, `users`, …) before this one.
-    router.rateLimited(.core, by: rateLimiter).get("{login}") { request, context in
+    router.rateLimited(.core, by: rateLimiter).getAndHead("{login}") { request, context in
       let page = try PageRequest(request)
       let login = try context.parameters.requireDecoded("login")
       // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
