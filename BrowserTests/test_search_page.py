@@ -55,7 +55,7 @@ def test_search_scroll_replace_and_clear(server, page: Page, artifacts) -> None:
     box.fill("")
     expect(results).to_have_count(0, timeout=TIMEOUT)
     expect(page.locator("#summary")).to_have_text(
-        "Type a name or keywords to search GitHub repositories.", timeout=TIMEOUT
+        "Type a name or keywords to search the repositories this server knows.", timeout=TIMEOUT
     )
 
 
@@ -69,3 +69,24 @@ def test_no_match_and_the_api_behind_it(server, page: Page) -> None:
     assert response.json()["total_count"] == 86
     assert len(response.json()["items"]) == 6
     assert 'rel="prev"' in response.headers["link"] and 'rel="next"' not in response.headers["link"]
+
+
+def test_an_error_is_tied_to_the_query_it_belongs_to(server, page: Page) -> None:
+    """Issue 13 item 3: a refused query's error leaves the status line at the next answer, and the
+    page's words are this server's, in the page's language."""
+    page.goto(f"{server.url}/search?lang=zh-Hans")
+    connection = page.locator("#connection")
+    expect(connection).to_have_attribute("data-state", "connected", timeout=TIMEOUT)
+    expect(page.locator("#summary")).to_have_text("输入名称或关键词搜索本服务器收录的仓库。", timeout=TIMEOUT)
+    box = page.locator("#query")
+
+    # A script (not the box, whose maxlength stops typing) sends a query over the server's limit.
+    box.evaluate("element => element.removeAttribute('maxlength')")
+    box.fill("x" * 300)
+    expect(connection).to_have_attribute("data-state", "error", timeout=TIMEOUT)
+
+    # The next query's answer replaces the error: the status line says connected again.
+    box.fill("swift")
+    expect(page.locator("#results li")).to_have_count(30, timeout=TIMEOUT)
+    expect(connection).to_have_attribute("data-state", "connected", timeout=TIMEOUT)
+    expect(connection).to_have_text("已连接", timeout=TIMEOUT)

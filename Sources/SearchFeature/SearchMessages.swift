@@ -16,13 +16,22 @@ public import SearchSyntax
 /// ```
 public struct SearchMessages: Sendable, Hashable {
   public let language: SearchLanguage
+  /// Who answers the searches, named in the texts that speak of it ("GitHub's rate limit…").
+  public let service: SearchService
 
-  public init(_ language: SearchLanguage = .english) {
+  public init(_ language: SearchLanguage = .english, service: SearchService = .github) {
     self.language = language
+    self.service = service
   }
 
   private func pick(_ english: String, _ chinese: String) -> String {
     language == .english ? english : chinese
+  }
+
+  /// The text for GitHub or for this server, in the language.
+  private func pick(github: (String, String), thisServer: (String, String)) -> String {
+    let texts = service == .github ? github : thisServer
+    return pick(texts.0, texts.1)
   }
 
   // MARK: - Field and list
@@ -33,7 +42,10 @@ public struct SearchMessages: Sendable, Hashable {
   public var placeholder: String { pick("Repository name or keywords", "仓库名称或关键词") }
   /// Shown instead of the list while the query is blank.
   public var startHint: String {
-    pick("Type a name or keywords to search GitHub repositories.", "输入名称或关键词搜索 GitHub 仓库。")
+    pick(
+      github: ("Type a name or keywords to search GitHub repositories.", "输入名称或关键词搜索 GitHub 仓库。"),
+      thisServer: ("Type a name or keywords to search the repositories this server knows.", "输入名称或关键词搜索本服务器收录的仓库。")
+    )
   }
   /// Shown while a page is loading.
   public var loading: String { pick("Loading…", "正在加载…") }
@@ -56,8 +68,11 @@ public struct SearchMessages: Sendable, Hashable {
   /// Shown under the count when GitHub said the results may be incomplete.
   public var incompleteResults: String {
     pick(
-      "GitHub stopped searching before it looked at everything: results may be incomplete.",
-      "GitHub 搜索超时，结果可能不完整。"
+      github: (
+        "GitHub stopped searching before it looked at everything: results may be incomplete.",
+        "GitHub 搜索超时，结果可能不完整。"
+      ),
+      thisServer: ("The search stopped before it looked at everything: results may be incomplete.", "搜索超时，结果可能不完整。")
     )
   }
 
@@ -84,7 +99,10 @@ public struct SearchMessages: Sendable, Hashable {
 
   /// GitHub refused the query, with its own explanation.
   public func invalidQuery(_ message: String) -> String {
-    pick("GitHub cannot run this search: \(message)", "GitHub 无法执行此搜索：\(message)")
+    pick(
+      github: ("GitHub cannot run this search: \(message)", "GitHub 无法执行此搜索：\(message)"),
+      thisServer: ("This search cannot run: \(message)", "无法执行此搜索：\(message)")
+    )
   }
 
   /// The query cannot be run as written: what is wrong, and what would be right.
@@ -132,12 +150,22 @@ public struct SearchMessages: Sendable, Hashable {
   /// is shown as at least 1.
   public func rateLimited(secondsRemaining: Int?) -> String {
     guard let secondsRemaining else {
-      return pick("GitHub's rate limit is exhausted. Try again later.", "GitHub 的请求次数已用完，请稍后再试。")
+      return pick(
+        github: ("GitHub's rate limit is exhausted. Try again later.", "GitHub 的请求次数已用完，请稍后再试。"),
+        thisServer: ("This server's rate limit is exhausted. Try again later.", "本服务器的请求次数已用完，请稍后再试。")
+      )
     }
     let seconds = max(1, secondsRemaining)
+    let unit = seconds == 1 ? "second" : "seconds"
     return pick(
-      "GitHub's rate limit is exhausted. Try again in \(seconds) \(seconds == 1 ? "second" : "seconds").",
-      "GitHub 的请求次数已用完，请在 \(seconds) 秒后再试。"
+      github: (
+        "GitHub's rate limit is exhausted. Try again in \(seconds) \(unit).",
+        "GitHub 的请求次数已用完，请在 \(seconds) 秒后再试。"
+      ),
+      thisServer: (
+        "This server's rate limit is exhausted. Try again in \(seconds) \(unit).",
+        "本服务器的请求次数已用完，请在 \(seconds) 秒后再试。"
+      )
     )
   }
 

@@ -39,8 +39,8 @@ public struct SearchReactor: Reactor {
   public enum Mutation: Sendable, Equatable {
     /// The query became blank: no results, nothing loading, nothing failed.
     case clearQuery(String?)
-    /// A non-blank query: shown at once, its first page loading; the previous results stay until
-    /// the new ones arrive, as in the example.
+    /// A non-blank query: shown at once, its first page loading; the previous results stay on screen
+    /// until the new ones arrive, as in the example, but nothing describes them any more (no count).
     case startSearch(String)
     /// The request for `page` of the current query (a next page or a retry) is in flight.
     case startLoading(page: Int)
@@ -136,6 +136,8 @@ public struct SearchReactor: Reactor {
 
     case .startSearch(let query):
       state.query = query
+      state.totalCount = nil
+      state.incompleteResults = false
       state.isLoading = true
       state.isLoadingNextPage = false
       state.failure = nil
@@ -160,7 +162,14 @@ public struct SearchReactor: Reactor {
       state.totalCount = result.totalCount
 
     case .setFailure(let failure, let page):
-      if page == 1 { state.isLoading = false } else { state.isLoadingNextPage = false }
+      if page == 1 {
+        // The failure belongs to this query: the older query's results do not stay under it.
+        state.isLoading = false
+        state.repos = []
+        state.nextPage = nil
+      } else {
+        state.isLoadingNextPage = false
+      }
       state.failure = failure
       state.failedPage = page
     }

@@ -93,7 +93,8 @@ func buildRouter(
     .addRoutes(to: router)
   APIFallbackController(rateLimiter: rateLimiter).addRoutes(to: router)
   PagesController(
-    index: index, accounts: accounts, rateLimiter: rateLimiter, maxFieldCharacters: configuration.maxFieldCharacters
+    index: index, accounts: accounts, rateLimiter: rateLimiter, maxFieldCharacters: configuration.maxFieldCharacters,
+    searchService: configuration.searchService
   )
   .addRoutes(to: router)
   // The origin check on the live pages' routes alone: only they upgrade, and every other request would

@@ -128,7 +128,7 @@ struct SearchFailureTests {
   }
 
   @Test
-  func failedFirstPageKeepsTheResultsAlreadyShown() async {
+  func failedFirstPageOfANewQueryClearsTheOlderQuerysResults() async {
     let fixture = SearchFixture {
       $0.pages["swift"] = [.page(1...3), .page(4...6)]
       $0.failures[Request("rust", page: 1)] = [.unavailable]
@@ -139,8 +139,9 @@ struct SearchFailureTests {
     let failed = await fixture.expectState { !$0.isLoading }
     #expect(failed?.query == "rust")
     #expect(failed?.failure == .unavailable)
-    #expect(failed?.repos == .page(1...3))
-    // The shown results belong to the older query: scrolling must not extend them.
+    // The error is this query's: the older query's results and count do not stay under it.
+    #expect(failed?.repos == [])
+    #expect(failed?.totalCount == nil)
     #expect(failed?.canLoadNextPage == false)
   }
 

@@ -85,4 +85,19 @@ struct SearchMessagesTests {
   func languageFromATag(_ tag: String, _ language: SearchLanguage) {
     #expect(SearchLanguage(languageTag: tag) == language)
   }
+
+  /// Texts that name who answers say "this server" when the server searches its own index, never
+  /// "GitHub" (issue 13, item 3), in both languages.
+  @Test(arguments: SearchLanguage.allCases)
+  func theTextsOfThisServerNeverNameGitHub(_ language: SearchLanguage) {
+    let messages = SearchMessages(language, service: .thisServer)
+    let texts = [
+      messages.startHint, messages.incompleteResults, messages.invalidQuery("x"),
+      messages.rateLimited(secondsRemaining: 3), messages.rateLimited(secondsRemaining: nil),
+    ]
+    for text in texts { #expect(!text.contains("GitHub"), "\(text)") }
+    let github = SearchMessages(language, service: .github)
+    #expect(github.rateLimited(secondsRemaining: 3).contains("GitHub"))
+    #expect(messages.rateLimited(secondsRemaining: 3) != github.rateLimited(secondsRemaining: 3))
+  }
 }

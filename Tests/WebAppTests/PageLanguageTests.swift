@@ -39,8 +39,12 @@ struct PageLanguageTests {
     }
   }
 
-  @Test(arguments: [("/signup", "Connected", "Connection lost, reconnecting…"), ("/search", "Connected", "Connection lost, reconnecting…"),
-    ("/signup?lang=zh-Hans", "已连接", "连接已断开，正在重新连接…"), ("/search?lang=zh-Hans", "已连接", "连接已断开，正在重新连接…")])
+  @Test(arguments: [
+    ("/signup", "Connected", "Connection lost, reconnecting…"),
+    ("/search", "Connected", "Connection lost, reconnecting…"),
+    ("/signup?lang=zh-Hans", "已连接", "连接已断开，正在重新连接…"),
+    ("/search?lang=zh-Hans", "已连接", "连接已断开，正在重新连接…"),
+  ])
   func theConnectionTextsComeFromTheServer(_ uri: String, _ connected: String, _ reconnecting: String) async throws {
     try await TestApp().application().test(.router) { client in
       let page = try await client.execute(uri: uri, method: .get)

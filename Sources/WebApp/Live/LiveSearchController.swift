@@ -28,7 +28,7 @@ struct LiveSearchController: Sendable {
       onUpgrade: { inbound, outbound, context in
         let page = try PageRequest(context.request)
         let client = searchClient(RateLimiter.client(of: context.requestContext.remoteAddress))
-        try await run(SearchMessages(page.searchLanguage), client: client, inbound: inbound, outbound: outbound)
+        try await run(SearchMessages(page.searchLanguage, service: configuration.searchService), client: client, inbound: inbound, outbound: outbound)
       }
     )
   }

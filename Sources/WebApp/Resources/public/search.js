@@ -55,6 +55,7 @@
 
   function render(next) {
     state = next;
+    clearError();
     if (next.repos.replace) {
       list.replaceChildren(...next.repos.replace.map(item));
     } else if (next.repos.append) {
@@ -110,6 +111,13 @@
   function showError(text) {
     connection.textContent = text;
     connection.dataset.state = "error";
+  }
+
+  // A refused message's error belongs to that message: the next state the server sends replaces it.
+  function clearError() {
+    if (connection.dataset.state !== "error") return;
+    connection.textContent = texts.connected;
+    connection.dataset.state = "connected";
   }
 
   // The examples' rule: within 100 px of the bottom, ask for the next page, unless one is loading,

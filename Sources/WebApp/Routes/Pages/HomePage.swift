@@ -27,7 +27,8 @@ struct HomePage: Sendable {
         ))</p>
         <ul>
         <li><a href="/signup?lang=\(lang)">\(pick("Sign up", "注册"))</a> \
-        (<a href="/signup?engine=mvvm&amp;lang=\(lang)">MVVM</a>, <a href="/signup?engine=driver&amp;lang=\(lang)">Driver</a>)</li>
+        (<a href="/signup?engine=mvvm&amp;lang=\(lang)">MVVM</a>, \
+        <a href="/signup?engine=driver&amp;lang=\(lang)">Driver</a>)</li>
         <li><a href="/search?lang=\(lang)">\(pick("Search repositories", "搜索仓库"))</a></li>
         </ul>
         <p><a href="/?lang=\(other.tag)" hreflang="\(other.tag)" lang="\(other.tag)">\(other.name)</a></p>

@@ -1,6 +1,7 @@
 import AccountStore
 import Hummingbird
 import RepositoryIndex
+import SearchFeature
 import SignupFeature
 
 /// `GET /`, `/signup`, `/search`, `/repositories/{owner}/{name}` and `/{login}`: server-rendered HTML.
@@ -12,6 +13,8 @@ struct PagesController: Sendable {
   let rateLimiter: RateLimiter
   /// The longest text the live pages accept in a field (their inputs' `maxlength`).
   let maxFieldCharacters: Int
+  /// Who answers the Search screen, as its texts name it.
+  let searchService: SearchService
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
     router.getAndHead("/") { request, _ in Self.html(HomePage(language: try PageRequest(request).language).html) }
@@ -20,7 +23,8 @@ struct PagesController: Sendable {
       return Self.html(SignupPage(request: page, state: SignupScreenState(), maxCharacters: maxFieldCharacters).html)
     }
     router.getAndHead("search") { request, _ in
-      Self.html(SearchScreenPage(request: try PageRequest(request), maxCharacters: maxFieldCharacters).html)
+      let page = try PageRequest(request)
+      return Self.html(SearchScreenPage(request: page, service: searchService, maxCharacters: maxFieldCharacters).html)
     }
     router.getAndHead("repositories/{owner}/{name}") { _, context in
       let owner = try context.parameters.requireDecoded("owner")

@@ -5,12 +5,14 @@ import SignupFeature
 /// `SearchReactor` over `/live/search`.
 struct SearchScreenPage: Sendable {
   let request: PageRequest
+  /// Who answers the searches, as the texts name it.
+  let service: SearchService
   /// The search box's `maxlength`: the server's limit, so the page never sends text it would refuse.
   let maxCharacters: Int
 
   var html: String {
     let text = PageText(language: request.language)
-    let messages = SearchMessages(request.searchLanguage)
+    let messages = SearchMessages(request.searchLanguage, service: service)
     let body = """
       <main id="search-screen" class="wide" data-live="/live/search" data-lang="\(request.language.rawValue)">
       <h1>\(HTML.escape(text.searchTitle))</h1>
