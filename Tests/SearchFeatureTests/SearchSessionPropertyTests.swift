@@ -28,6 +28,17 @@ struct SearchSessionPropertyTests {
     return pages.prefix(loaded).joined().filter { seen.insert($0.id).inserted }
   }
 
+  /// Whether `state` shows `query` just sent: blank, the cleared screen; otherwise its first page loading.
+  static func isStarted(_ query: String?, in state: SearchReactor.State) -> Bool {
+    guard state.query == query else { return false }
+    guard let query, !query.allSatisfy(\.isWhitespace) else {
+      var cleared = SearchReactor.State()
+      cleared.query = query
+      return state == cleared
+    }
+    return state.isLoading && !state.isLoadingNextPage && state.failure == nil
+  }
+
   @Test(arguments: 0..<25 as Range<UInt64>)
   func randomSessionShowsOnlyTheCurrentQuerysPages(seed: UInt64) async {
     var random = SplitMix64(seed: seed)
@@ -52,8 +63,14 @@ struct SearchSessionPropertyTests {
         let pool: [String?] = Int.random(in: 0..<8, using: &random) == 0 ? [nil, "", "  "] : ["swift", "rust", "go"]
         let query = pool.randomElement(using: &random)!
         fixture.send(.updateQuery(query))
-        // Every answer takes at least 50 ms, and the clock has not moved: these hold at once.
-        let state = fixture.state
+        // Every answer takes at least 50 ms, and the clock has not moved, so no answer can change what
+        // follows. The action is applied before `send` returns, or, when a task was delivering an earlier
+        // answer on another thread at that moment, by that thread before it lets go: wait for that.
+        var state = fixture.state
+        for _ in 0..<10_000 where !Self.isStarted(query, in: state) {
+          await Task.yield()
+          state = fixture.state
+        }
         #expect(state.query == query)
         if let query, !query.allSatisfy(\.isWhitespace) {
           #expect(state.isLoading && !state.isLoadingNextPage && state.failure == nil)
