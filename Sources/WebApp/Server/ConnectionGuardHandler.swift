@@ -1,3 +1,4 @@
+import HummingbirdCore
 import NIOCore
 import NIOHTTP1
 
@@ -10,7 +11,8 @@ import NIOHTTP1
 /// HTTP decoder and upgrade handler, before Hummingbird's codec, so it sees NIO's request and response
 /// parts, the decoder's errors, and the upgrade event, on which it leaves the pipeline with its
 /// `InboundBytesProbe` (which calls `bytesArrived()` before the decoder sees a read). It owns parse
-/// errors: they are not passed on, so Hummingbird never answers one.
+/// errors: they are not passed on, so Hummingbird never answers one. It supersedes Hummingbird's
+/// `HTTPConnectionStateHandler` and removes it (see `removeSupersededHandler(_:)`).
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -27,6 +29,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   private var started = false
   /// Set once this handler has decided to close: later reads are dropped and later writes refused.
   private var closing = false
+  /// Set once the first request head went by, and with it Hummingbird's own connection handler came.
+  private var removedSupersededHandler = false
 
   init(limits: ConnectionLimits) {
     self.machine = ConnectionGuardStateMachine(limits: limits)
@@ -71,6 +75,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     guard !closing else { return }
     switch Self.unwrapInboundIn(data) {
     case .head:
+      if !removedSupersededHandler { removeSupersededHandler(context) }
       perform(machine.headReceived(at: clock.now), context)
       context.fireChannelRead(data)
     case .body:
@@ -96,7 +101,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       context.write(data, promise: promise)
     case .end:
       let action = machine.responseEnded(at: clock.now)
-      if action == .close {
+      if case .close = action {
         closing = true
         cancelTimer()
         closeAfter(context.writeAndFlush(data), context, promise: promise)
@@ -164,6 +169,20 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       if let probe { context.pipeline.syncOperations.removeHandler(probe, promise: nil) }
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
+  }
+
+  /// Removes Hummingbird's `HTTPConnectionStateHandler`, which Hummingbird puts behind this handler just
+  /// before the connection's first request head reaches it.
+  ///
+  /// That handler counts requests and responses so as to close after the last response on shutdown, and
+  /// this one already does the same (and more): it takes the shutdown event and does not pass it on, so
+  /// that handler would never act, yet it would cost every request a second count, two clock reads and
+  /// eight handler calls. Without it the guard costs a request about what the handler it replaces did.
+  private func removeSupersededHandler(_ context: ChannelHandlerContext) {
+    removedSupersededHandler = true
+    let pipeline = context.pipeline.syncOperations
+    guard let superseded = try? pipeline.context(handlerType: HTTPConnectionStateHandler.self) else { return }
+    pipeline.removeHandler(context: superseded, promise: nil)
   }
 
   /// Closes once `written` is on the wire (or failed), so a close never cuts the last response short.

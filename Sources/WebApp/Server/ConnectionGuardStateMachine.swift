@@ -40,7 +40,14 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
 
   let limits: ConnectionLimits
   private var phase = Phase.waiting
-  private var deadline: (at: Instant, kind: Deadline)?
+  /// A struct, not a tuple: a generic tuple's layout is looked up at run time on every store, which
+  /// cost each request measurably.
+  private struct ArmedDeadline {
+    var at: Instant
+    var kind: Deadline
+  }
+
+  private var deadline: ArmedDeadline?
   private var timerAt: Instant?
   /// Requests whose head was read and whose response has not ended.
   private var unanswered = 0
@@ -169,7 +176,7 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
   }
 
   private mutating func arm(_ kind: Deadline, at instant: Instant) -> Action {
-    deadline = (instant, kind)
+    deadline = ArmedDeadline(at: instant, kind: kind)
     if let timerAt, timerAt <= instant { return .none }
     timerAt = instant
     return .scheduleTimer(at: instant)
