@@ -10,7 +10,10 @@ than a phone's screen; the dark scheme really is dark. Screenshots of each are k
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from conftest import REPOSITORY
 from playwright.sync_api import Page, expect
 
 TIMEOUT = 10_000  # ms
@@ -191,6 +194,34 @@ def test_signup_page_in_every_tone(server, page: Page, artifacts, scheme: str, l
             tone,
         )
         assert_readable(page, f"signup page, {tone} tone ({scheme}, {lang}, {width} px)", 9)
+    # The two dialogs: the HUD over the form while signing up, and the outcome's alert.
+    page.evaluate(
+        """() => {
+          document.getElementById("outcome-message").textContent = "An outcome";
+          document.getElementById("outcome").show();
+          document.getElementById("hud").show();
+        }"""
+    )
+    assert_readable(page, f"signup dialogs ({scheme}, {lang}, {width} px)", 11)
+
+
+def test_every_colour_of_the_style_sheet_is_a_custom_property() -> None:
+    """Colours are set once per scheme (`--color-…` in :root and the dark media query), so no rule can
+    keep a light colour in the dark scheme or the reverse."""
+    sheet = (REPOSITORY / "Sources/WebApp/Resources/public/style.css").read_text()
+    sheet = re.sub(r"/\*.*?\*/", "", sheet, flags=re.S)
+    colour = re.compile(r"#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(|\b(?:" + "|".join(
+        ["red", "green", "blue", "gray", "grey", "white", "black", "silver", "orange", "yellow", "purple"]
+    ) + r")\b(?![-\w])")
+    offenders = []
+    for declaration in re.findall(r"[{;]\s*([-\w]+)\s*:\s*([^;}]*)", sheet):
+        name, value = declaration
+        if name.startswith("--color-") or name in ("content", "white-space"):
+            continue
+        if colour.search(value):
+            offenders.append(f"{name}: {value.strip()}")
+    assert offenders == [], f"colours not through a variable: {offenders}"
+    assert "@media (prefers-color-scheme: dark)" in sheet
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
