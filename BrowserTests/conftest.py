@@ -274,6 +274,7 @@ def rich_repositories() -> list[dict]:
             "stargazers_count": 100_000 - number * 1_000,
             "forks_count": number * 3,
             "topics": ["widgets", "ui"],
+            "archived": number == 7,
             "created_at": "2019-03-04T05:06:07Z",
             "updated_at": f"2025-{(number % 12) + 1:02d}-15T08:00:00Z",
         })

@@ -164,6 +164,7 @@ def test_repository_page(rich_server, page: Page, artifacts, scheme: str, width:
     expect(page.get_by_role("link", name="View on GitHub")).to_have_attribute(
         "href", "https://github.com/acme/widget-07"
     )
+    expect(page.locator(".badges")).to_have_text("Archived")
     assert_scheme(page, scheme)
     assert_readable(page, f"repository page ({scheme}, {width} px)", 12)
     assert_fits(page, "repository page")

@@ -24,7 +24,7 @@ struct RepositoryPageTests {
       #expect(page.text.contains(#"<p class="description-lead">The Swift &lt;Programming&gt; Language</p>"#))
       #expect(page.text.contains("<dt>Stars</dt><dd>1,234,567</dd>"))
       #expect(page.text.contains(#"<dt>Created</dt><dd><time datetime="2015-10-23T21:15:07Z">2015-10-23</time></dd>"#))
-      #expect(page.text.contains(#"<p class="meta">Archived</p>"#))
+      #expect(page.text.contains(#"<p class="badges">Archived</p>"#))
       #expect(page.text.contains(#"<a href="/search">← Search</a>"#))
     }
   }

@@ -21,7 +21,7 @@ struct RepositoryPage: Sendable {
       <main id="repository-page" class="wide">
       <p><a href="\(searchLink)">← \(HTML.escape(text.searchTitle))</a></p>
       <h1>\(HTML.escape(repository.fullName))</h1>
-      \(badges.isEmpty ? "" : "<p class=\"meta\">\(HTML.escape(badges.joined(separator: " · ")))</p>")
+      \(badges.isEmpty ? "" : "<p class=\"badges\">\(HTML.escape(badges.joined(separator: " · ")))</p>")
       \(repository.description.map { "<p class=\"description-lead\">\(HTML.escape($0))</p>" } ?? "")
       <dl class="facts">
       \(fact(text.owner, HTML.escape(repository.owner)))
