@@ -8,6 +8,8 @@ The demo index has 86 repositories matching "swift": three pages of 30. The rich
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -117,6 +119,7 @@ def test_a_result_shows_name_description_language_stars_and_updated_date(rich_se
     row = page.locator("#results li")
     expect(row).to_have_count(1, timeout=TIMEOUT)
     expect(row.locator("a.name")).to_have_text("acme/widget-07")
+    expect(page.locator("#load-more")).to_be_hidden()  # one result: no next page
     expect(row.locator(".description")).to_have_text(
         "Widget number 7: a small library that renders widgets on every screen size."
     )
@@ -196,3 +199,40 @@ def test_a_click_on_load_more_loads_the_next_page(rich_server, page: Page) -> No
     page.locator("#query").fill("widget-legacy")
     # A new query's list replaces the old one and clears the last announcement.
     expect(page.locator("#announcement")).to_have_text("", timeout=TIMEOUT)
+
+
+def test_a_failed_next_page_moves_the_focus_from_load_more_to_retry(rich_server, page: Page) -> None:
+    """The server's answer to "Load more" is replaced (Playwright's WebSocket routing) by the state of a
+    failed next page: "Load more" goes, "Retry" comes, and the keyboard focus goes with it."""
+    failed = {
+        "type": "state", "repos": {}, "summary": "45 repositories", "isLoading": False,
+        "isLoadingNextPage": False, "hasNextPage": True, "failure": {"message": "Error contacting server"},
+    }
+
+    answered = []  # set once the failure is sent: later states (a throttled query's) would replace it
+
+    def route(socket) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(message) -> None:
+            if json.loads(message).get("type") == "loadNextPage":
+                answered.append(True)
+                socket.send(json.dumps(failed))
+            else:
+                server.send(message)
+
+        def from_server(message) -> None:
+            if not answered:
+                socket.send(message)
+
+        socket.on_message(from_page)
+        server.on_message(from_server)
+
+    page.route_web_socket("**/live/search*", route)
+    open_rich_search(page, rich_server.url, "en", 1280)
+    page.locator("#load-more").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#failure-message")).to_have_text("Error contacting server", timeout=TIMEOUT)
+    expect(page.locator("#load-more")).to_be_hidden()
+    expect(page.get_by_role("button", name="Retry")).to_be_focused()
+    assert page.locator("#results li").count() == 30
