@@ -254,3 +254,52 @@ def create_account(base_url: str, username: str, password: str) -> None:
             assert response.status == 201, f"POST /users for {username}: {response.status}"
     except urllib.error.HTTPError as error:
         raise AssertionError(f"POST /users for {username}: {error.code} {error.read()!r}") from error
+
+
+# The rich index: repositories with everything a result row shows (description, language, stars,
+# updated date), as an import of GitHub JSON brings them, plus one known only by name (stars unknown).
+# "widget" matches RICH_MATCHES of them: a first page of 30 and a second of 15.
+RICH_MATCHES = 45
+RICH_LANGUAGES = ["Swift", "Rust", "Go", "TypeScript", "Python"]
+
+
+def rich_repositories() -> list[dict]:
+    repositories = []
+    for number in range(1, RICH_MATCHES):
+        repositories.append({
+            "id": 9_000 + number,
+            "full_name": f"acme/widget-{number:02d}",
+            "description": f"Widget number {number}: a small library that renders widgets on every screen size.",
+            "language": RICH_LANGUAGES[number % len(RICH_LANGUAGES)],
+            "stargazers_count": 100_000 - number * 1_000,
+            "forks_count": number * 3,
+            "topics": ["widgets", "ui"],
+            "archived": number == 7,
+            "created_at": "2019-03-04T05:06:07Z",
+            "updated_at": f"2025-{(number % 12) + 1:02d}-15T08:00:00Z",
+        })
+    return repositories
+
+
+@pytest.fixture(scope="session")
+def rich_server(tmp_path_factory: pytest.TempPathFactory):
+    """A server whose index holds rich_repositories() and `acme/widget-legacy` (a name only)."""
+    binary = server_binary()
+    if not binary.is_file():
+        pytest.fail(f"{binary} is missing: build it first with `swift build --product octoreact`", pytrace=False)
+    folder = tmp_path_factory.mktemp("octoreact-rich")
+    objects = folder / "rich.jsonl"
+    objects.write_text("".join(json.dumps(repository) + "\n" for repository in rich_repositories()))
+    names = folder / "names.txt"
+    names.write_text("acme/widget-legacy\n")
+    for source in (objects, names):
+        subprocess.run(
+            [str(binary), "index", "import", str(source), "--index", str(folder / "repositories.sqlite")],
+            cwd=REPOSITORY, check=True, capture_output=True, timeout=120,
+        )
+    server = Server(binary, folder / "accounts.sqlite", folder / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

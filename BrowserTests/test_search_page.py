@@ -2,11 +2,15 @@
 
 Queries are throttled (300 ms) on the server and searched through the server's own
 `GET /search/repositories`, so every check auto-waits (`expect(...)`, 10 s) instead of sleeping.
-The demo index has 86 repositories matching "swift": three pages of 30.
+The demo index has 86 repositories matching "swift": three pages of 30. The rich index
+(conftest.rich_server) has 45 matching "widget", with everything a result row shows.
 """
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from playwright.sync_api import Page, expect
 
 TIMEOUT = 10_000  # ms
@@ -90,3 +94,145 @@ def test_an_error_is_tied_to_the_query_it_belongs_to(server, page: Page) -> None
     expect(page.locator("#results li")).to_have_count(30, timeout=TIMEOUT)
     expect(connection).to_have_attribute("data-state", "connected", timeout=TIMEOUT)
     expect(connection).to_have_text("已连接", timeout=TIMEOUT)
+
+
+# --- Result rows and "Load more" (issue 13 item 6), on the rich index (conftest.rich_server) ----------
+
+LOAD_MORE = {"en": "Load more", "zh-Hans": "加载更多"}
+APPENDED = {
+    "en": "15 more repositories loaded: 45 of 45 shown.",
+    "zh-Hans": "又加载了 15 个仓库，已显示 45 个（共 45 个）。",
+}
+
+
+def open_rich_search(page: Page, base_url: str, lang: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"{base_url}/search?lang={lang}")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "connected", timeout=TIMEOUT)
+    page.locator("#query").press_sequentially("widget", delay=20)
+    expect(page.locator("#results li")).to_have_count(30, timeout=TIMEOUT)
+
+
+def test_a_result_shows_name_description_language_stars_and_updated_date(rich_server, page: Page) -> None:
+    open_rich_search(page, rich_server.url, "en", 1280)
+    page.get_by_label("Search repositories", exact=True).fill("widget-07")
+    row = page.locator("#results li")
+    expect(row).to_have_count(1, timeout=TIMEOUT)
+    expect(row.locator("a.name")).to_have_text("acme/widget-07")
+    expect(page.locator("#load-more")).to_be_hidden()  # one result: no next page
+    expect(row.locator(".description")).to_have_text(
+        "Widget number 7: a small library that renders widgets on every screen size."
+    )
+    expect(row.locator(".language")).to_have_text("Go")
+    expect(row.locator(".stars")).to_have_text("93,000 stars")
+    expect(row.locator("time.updated")).to_have_text("Updated on 2025-08-15")
+    expect(row.locator("time.updated")).to_have_attribute("datetime", "2025-08-15T08:00:00Z")
+
+    # A repository known only by name: its stars are unknown, not 0; it has no language or date.
+    page.get_by_label("Search repositories", exact=True).fill("widget-legacy")
+    expect(row.locator("a.name")).to_have_text("acme/widget-legacy", timeout=TIMEOUT)
+    expect(row.locator(".stars")).to_have_text("Stars unknown")
+    expect(row.locator(".stars")).to_have_attribute("data-unknown", "true")
+    expect(row.locator(".language")).to_have_count(0)
+    expect(row.locator("time.updated")).to_have_count(0)
+
+
+def test_a_result_on_the_chinese_page_links_to_a_chinese_repository_page(rich_server, page: Page) -> None:
+    open_rich_search(page, rich_server.url, "zh-Hans", 1280)
+    page.locator("#query").fill("widget-07")
+    row = page.locator("#results li")
+    expect(row).to_have_count(1, timeout=TIMEOUT)
+    expect(row.locator(".stars")).to_have_text("93,000 个星标")
+    expect(row.locator("time.updated")).to_have_text("更新于 2025-08-15")
+    href = row.locator("a.name").get_attribute("href") or ""
+    assert href.endswith("/repositories/acme/widget-07?lang=zh-Hans"), href
+    page.goto(href)
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    expect(page.locator("#repository-page h1")).to_have_text("acme/widget-07")
+    github = page.get_by_role("link", name="在 GitHub 上查看")
+    expect(github).to_have_attribute("href", "https://github.com/acme/widget-07")
+    expect(github).to_have_attribute("rel", "noopener")
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1280), ("zh-Hans", 390)])
+def test_load_more_by_keyboard(rich_server, page: Page, lang: str, width: int) -> None:
+    """Tab to "Load more" (scrolling there by focus loads nothing by itself), Enter: the next page is
+    appended, announced, the focus is on the first new result, and the button is gone (no next page)."""
+    open_rich_search(page, rich_server.url, lang, width)
+    results = page.locator("#results li")
+    button = page.get_by_role("button", name=LOAD_MORE[lang], exact=True)
+    expect(button).to_be_visible()
+    expect(button).to_have_attribute("aria-disabled", "false")
+
+    # Every value "aria-disabled" takes from now on: it must be "true" while the page loads.
+    button.evaluate(
+        """button => {
+          window.ariaDisabledValues = [];
+          new MutationObserver(() => window.ariaDisabledValues.push(button.getAttribute("aria-disabled")))
+            .observe(button, { attributes: true, attributeFilter: ["aria-disabled"] });
+        }"""
+    )
+    for _ in range(40):  # the box, 30 result links, then the button
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "load-more":
+            break
+    assert page.evaluate("document.activeElement.id") == "load-more", "Tab never reached Load more"
+    assert results.count() == 30, "moving the focus to the button loaded a page by itself"
+
+    page.keyboard.press("Enter")
+    expect(results).to_have_count(45, timeout=TIMEOUT)
+    expect(page.locator("#announcement")).to_have_text(APPENDED[lang], timeout=TIMEOUT)
+    expect(results.nth(30).locator("a")).to_be_focused()
+    expect(button).to_be_hidden()
+    assert "true" in page.evaluate("window.ariaDisabledValues")
+    ids = result_ids(page)
+    assert len(ids) == len(set(ids)) == 45
+    assert page.console_log.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_click_on_load_more_loads_the_next_page(rich_server, page: Page) -> None:
+    """A click where the button is, without scrolling: a pointer's scroll to the button also loads by
+    itself (infinite scroll, checked in test_search_scroll_replace_and_clear), which would race it."""
+    open_rich_search(page, rich_server.url, "en", 1280)
+    page.get_by_role("button", name="Load more", exact=True).dispatch_event("click")
+    expect(page.locator("#results li")).to_have_count(45, timeout=TIMEOUT)
+    page.locator("#query").fill("widget-legacy")
+    # A new query's list replaces the old one and clears the last announcement.
+    expect(page.locator("#announcement")).to_have_text("", timeout=TIMEOUT)
+
+
+def test_a_failed_next_page_moves_the_focus_from_load_more_to_retry(rich_server, page: Page) -> None:
+    """The server's answer to "Load more" is replaced (Playwright's WebSocket routing) by the state of a
+    failed next page: "Load more" goes, "Retry" comes, and the keyboard focus goes with it."""
+    failed = {
+        "type": "state", "repos": {}, "summary": "45 repositories", "isLoading": False,
+        "isLoadingNextPage": False, "hasNextPage": True, "failure": {"message": "Error contacting server"},
+    }
+
+    answered = []  # set once the failure is sent: later states (a throttled query's) would replace it
+
+    def route(socket) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(message) -> None:
+            if json.loads(message).get("type") == "loadNextPage":
+                answered.append(True)
+                socket.send(json.dumps(failed))
+            else:
+                server.send(message)
+
+        def from_server(message) -> None:
+            if not answered:
+                socket.send(message)
+
+        socket.on_message(from_page)
+        server.on_message(from_server)
+
+    page.route_web_socket("**/live/search*", route)
+    open_rich_search(page, rich_server.url, "en", 1280)
+    page.locator("#load-more").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#failure-message")).to_have_text("Error contacting server", timeout=TIMEOUT)
+    expect(page.locator("#load-more")).to_be_hidden()
+    expect(page.get_by_role("button", name="Retry")).to_be_focused()
+    assert page.locator("#results li").count() == 30

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// One repository in the search results: what a row of the Search screen shows.
 ///
 /// The fields the screen needs of GitHub's search item, and nothing else, so every backend (the real
@@ -17,6 +19,8 @@ public struct Repository: Sendable, Hashable, Identifiable {
   public var stargazersCount: Int?
   /// The main language GitHub detected, if any.
   public var language: String?
+  /// When the repository last changed, as GitHub's `updated_at`; nil when unknown.
+  public var updatedAt: Date?
 
   public init(
     id: Int64,
@@ -24,7 +28,8 @@ public struct Repository: Sendable, Hashable, Identifiable {
     htmlURL: String,
     description: String? = nil,
     stargazersCount: Int? = 0,
-    language: String? = nil
+    language: String? = nil,
+    updatedAt: Date? = nil
   ) {
     self.id = id
     self.fullName = fullName
@@ -32,5 +37,6 @@ public struct Repository: Sendable, Hashable, Identifiable {
     self.description = description
     self.stargazersCount = stargazersCount
     self.language = language
+    self.updatedAt = updatedAt
   }
 }

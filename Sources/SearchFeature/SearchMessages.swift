@@ -182,3 +182,34 @@ public struct SearchMessages: Sendable, Hashable {
     return (number < 0 ? "-" : "") + groups.joined(separator: ",")
   }
 }
+
+// MARK: - Result rows and paging
+
+extension SearchMessages {
+  /// A result's stars: "1 star", "1,234 stars", or "Stars unknown" when the server has no figure
+  /// (a repository known only by name), never "0 stars".
+  public func stars(_ count: Int?) -> String {
+    guard let count else { return pick("Stars unknown", "星标数未知") }
+    let number = Self.grouped(count)
+    return pick(count == 1 ? "1 star" : "\(number) stars", "\(number) 个星标")
+  }
+
+  /// When a result last changed: "Updated on 2024-05-01", the day in UTC (the same for every reader,
+  /// as the API's `updated_at`).
+  public func updated(_ date: Date) -> String {
+    let day = ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
+    return pick("Updated on \(day)", "更新于 \(day)")
+  }
+
+  /// Announced when a next page was added to the list: how many came, how many are shown, of how many.
+  public func appended(_ count: Int, shown: Int, of total: Int) -> String {
+    let added = Self.grouped(count)
+    let shownNumber = Self.grouped(shown)
+    let totalNumber = Self.grouped(total)
+    let more = count == 1 ? "1 more repository" : "\(added) more repositories"
+    return pick(
+      "\(more) loaded: \(shownNumber) of \(totalNumber) shown.",
+      "又加载了 \(added) 个仓库，已显示 \(shownNumber) 个（共 \(totalNumber) 个）。"
+    )
+  }
+}

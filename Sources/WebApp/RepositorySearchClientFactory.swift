@@ -87,7 +87,8 @@ struct RepositorySearchClientFactory: Sendable {
       htmlURL: item.htmlURL,
       description: item.description,
       stargazersCount: item.stargazersCount,
-      language: item.language
+      language: item.language,
+      updatedAt: item.updatedAt
     )
   }
 

@@ -66,3 +66,40 @@ extension LiveSearchStateTests {
     #expect((failure["message"] as? String)?.hasPrefix("GitHub's rate limit is exhausted.") == true)
   }
 }
+
+extension LiveSearchStateTests {
+  /// A row carries what the page shows: language, stars in words (unknown said so), and the day it changed.
+  @Test func aRowCarriesItsLanguageStarsAndUpdatedDayInWords() throws {
+    var page = LiveSearchState(messages: SearchMessages(.simplifiedChinese))
+    var known = Repository(id: 1, fullName: "o/a", htmlURL: "https://github.com/o/a", stargazersCount: 1234)
+    known.language = "Swift"
+    known.updatedAt = Date(timeIntervalSince1970: 1_735_787_045)  // 2025-01-02T03:04:05Z
+    let unknown = Repository(id: -1, fullName: "o/b", htmlURL: "https://github.com/o/b", stargazersCount: nil)
+    let json = try render(&page, [known, unknown])
+    let rows = try #require((json["repos"] as? [String: Any])?["replace"] as? [[String: Any]])
+    #expect(rows[0]["language"] as? String == "Swift")
+    #expect(rows[0]["starsText"] as? String == "1,234 个星标")
+    #expect(rows[0]["updatedAt"] as? String == "2025-01-02T03:04:05Z")
+    #expect(rows[0]["updatedText"] as? String == "更新于 2025-01-02")
+    #expect(rows[1]["starsText"] as? String == "星标数未知")
+    #expect(rows[1]["stars"] == nil || rows[1]["stars"] is NSNull)
+    #expect(rows[1]["updatedText"] == nil || rows[1]["updatedText"] is NSNull)
+  }
+
+  /// An append is announced once, for screen readers; a replacement or an unchanged list is not.
+  @Test func anAppendIsAnnouncedWithHowManyAreShown() throws {
+    var page = LiveSearchState(messages: SearchMessages())
+    var state = SearchReactor.State()
+    state.query = "r"
+    state.totalCount = 86
+    state.repos = repos(1...30)
+    func announcement(_ state: SearchReactor.State) throws -> String? {
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(page.render(state).utf8)) as? [String: Any])
+      return json["announcement"] as? String
+    }
+    #expect(try announcement(state) == nil)
+    state.repos = repos(1...60)
+    #expect(try announcement(state) == "30 more repositories loaded: 60 of 86 shown.")
+    #expect(try announcement(state) == nil)
+  }
+}

@@ -84,6 +84,7 @@ struct PagesTests {
       let page = try await client.execute(uri: "/repositories/apple/swift", method: .get)
       #expect(page.status == .ok)
       #expect(page.text.contains("<h1>apple/swift</h1>"))
+      #expect(page.text.contains(#"<a class="github-link" href="https://github.com/apple/swift" rel="noopener">"#))
       // Known only by name: its stars are unknown, not 0.
       #expect(page.text.contains("<dt>Stars</dt><dd>unknown</dd>"))
       let missing = try await client.execute(uri: "/repositories/apple/nothing", method: .get)
@@ -99,10 +100,10 @@ struct PagesTests {
     _ = try await app.index.importRepositories(from: Data(object.utf8))
     try await app.application().test(.router) { client in
       let page = try await client.execute(uri: "/repositories/apple/swift", method: .get)
-      #expect(page.text.contains("<dt>Stars</dt><dd>67000</dd>"))
-      #expect(page.text.contains("<dt>Forks</dt><dd>10000</dd>"))
-      #expect(page.text.contains("<dt>Topics</dt><dd>swift, compiler</dd>"))
-      #expect(page.text.contains("<dt>Updated</dt><dd>2025-01-02T03:04:05Z</dd>"))
+      #expect(page.text.contains("<dt>Stars</dt><dd>67,000</dd>"))
+      #expect(page.text.contains("<dt>Forks</dt><dd>10,000</dd>"))
+      #expect(page.text.contains(#"<dt>Topics</dt><dd><ul class="topics"><li>swift</li><li>compiler</li></ul></dd>"#))
+      #expect(page.text.contains(#"<dt>Updated</dt><dd><time datetime="2025-01-02T03:04:05Z">2025-01-02</time></dd>"#))
     }
   }
 }

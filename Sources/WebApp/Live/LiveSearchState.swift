@@ -6,7 +6,9 @@ import SearchFeature
 ///
 /// A message: `{"type": "state", "repos": {"replace": […]} | {"append": […]} | {}, "summary": "…",
 /// "isLoading": false, "isLoadingNextPage": false, "hasNextPage": true, "failure": null |
-/// {"message": "…", "resetsAt": 1700000000000, "countdown": "… {seconds} …"}}`.
+/// {"message": "…", "resetsAt": 1700000000000, "countdown": "… {seconds} …"}, "announcement": null | "…"}`.
+/// A row's texts (stars, updated date) and the announcement of an append come in the page's language,
+/// so the script writes no words of its own.
 struct LiveSearchState {
   let messages: SearchMessages
   let now: @Sendable () -> Date
@@ -24,8 +26,14 @@ struct LiveSearchState {
     let fullName: String
     let url: String
     let description: String?
-    /// nil (`null`) when unknown: the page then shows no stars rather than 0.
+    let language: String?
+    /// nil (`null`) when unknown: the page then says so (`starsText`) rather than 0.
     let stars: Int?
+    /// "1,234 stars", or "Stars unknown".
+    let starsText: String
+    /// When the repository last changed (ISO 8601, for `<time datetime>`), and that day in words.
+    let updatedAt: String?
+    let updatedText: String?
   }
 
   struct Repos: Encodable {
@@ -49,18 +57,24 @@ struct LiveSearchState {
     let isLoadingNextPage: Bool
     let hasNextPage: Bool
     let failure: Failure?
+    /// For screen readers, once, when a next page was appended: how many came and how many are shown.
+    let announcement: String?
   }
 
   /// The message for `state`, and what the page will show after it.
   mutating func render(_ state: SearchReactor.State) -> String {
-    LiveOutput.encode(
+    let repos = reposChange(state.repos)
+    return LiveOutput.encode(
       Message(
-        repos: reposChange(state.repos),
+        repos: repos,
         summary: summary(state),
         isLoading: state.isLoading,
         isLoadingNextPage: state.isLoadingNextPage,
         hasNextPage: state.nextPage != nil,
-        failure: state.failure.map(failure)
+        failure: state.failure.map(failure),
+        announcement: repos.append.map { added in
+          messages.appended(added.count, shown: state.repos.count, of: max(state.totalCount ?? 0, state.repos.count))
+        }
       )
     )
   }
@@ -68,19 +82,25 @@ struct LiveSearchState {
   private mutating func reposChange(_ repos: [Repository]) -> Repos {
     defer { shown = repos.map(\.id) }
     guard let shown, repos.count >= shown.count, zip(repos, shown).allSatisfy({ $0.id == $1 }) else {
-      return Repos(replace: repos.map(Self.item))
+      return Repos(replace: repos.map(item))
     }
     let added = repos.dropFirst(shown.count)
-    return added.isEmpty ? Repos() : Repos(append: added.map(Self.item))
+    return added.isEmpty ? Repos() : Repos(append: added.map(item))
   }
 
-  private static func item(_ repository: Repository) -> Item {
+  private func item(_ repository: Repository) -> Item {
     Item(
       id: repository.id,
       fullName: repository.fullName,
       url: repository.htmlURL,
       description: repository.description,
-      stars: repository.stargazersCount
+      language: repository.language,
+      stars: repository.stargazersCount,
+      starsText: messages.stars(repository.stargazersCount),
+      updatedAt: repository.updatedAt.map {
+        ISO8601DateFormatter.string(from: $0, timeZone: .gmt, formatOptions: [.withInternetDateTime])
+      },
+      updatedText: repository.updatedAt.map(messages.updated)
     )
   }
 

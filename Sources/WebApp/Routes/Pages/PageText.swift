@@ -38,4 +38,19 @@ struct PageText: Sendable {
   var engine: String { pick("Architecture", "架构") }
   var searchTitle: String { pick("Search", "搜索") }
   var results: String { pick("Results", "结果") }
+
+  // MARK: - The repository page
+
+  var owner: String { pick("Owner", "所有者") }
+  var stars: String { pick("Stars", "星标") }
+  var forks: String { pick("Forks", "复刻") }
+  var programmingLanguage: String { pick("Language", "语言") }
+  var topics: String { pick("Topics", "主题") }
+  var created: String { pick("Created", "创建时间") }
+  var updated: String { pick("Updated", "更新时间") }
+  /// A figure nobody counted (a repository known only by name): never shown as 0.
+  var unknown: String { pick("unknown", "未知") }
+  var fork: String { pick("Fork", "复刻仓库") }
+  var archived: String { pick("Archived", "已归档") }
+  var viewOnGitHub: String { pick("View on GitHub", "在 GitHub 上查看") }
 }

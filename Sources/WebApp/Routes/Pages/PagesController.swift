@@ -26,13 +26,13 @@ struct PagesController: Sendable {
       let page = try PageRequest(request)
       return Self.html(SearchScreenPage(request: page, service: searchService, maxCharacters: maxFieldCharacters).html)
     }
-    router.getAndHead("repositories/{owner}/{name}") { _, context in
+    router.getAndHead("repositories/{owner}/{name}") { request, context in
       let owner = try context.parameters.requireDecoded("owner")
       let fullName = "\(owner)/\(try context.parameters.requireDecoded("name"))"
       guard let repository = try await repository(named: fullName) else {
         throw HTTPError(.notFound, message: "No repository \(fullName) in the index")
       }
-      return Self.html(RepositoryPage(repository: repository).html)
+      return Self.html(RepositoryPage(repository: repository, language: try PageRequest(request).language).html)
     }
     // The router matches the server's own paths (`signup`, `search`, `users`, …) before this one.
     router.rateLimited(.core, by: rateLimiter).getAndHead("{login}") { request, context in

@@ -1,28 +1,63 @@
+import Foundation
 import RepositoryIndex
+import SignupFeature
 
 /// A repository of the local index, the page the offline Search screen's results link to (GitHub's
-/// own page in GitHub mode).
+/// own page in GitHub mode): its description, figures, topics and dates, and a link to it on GitHub.
+///
+/// A figure the index does not have is left out, except the stars, which a repository known only by
+/// name shows as "unknown" (never 0). Dates are days in UTC, with the instant in `<time datetime>`.
 struct RepositoryPage: Sendable {
   let repository: IndexedRepository
+  var language: SignupLanguage = .english
 
   var html: String {
+    let text = PageText(language: language)
     let githubURL = "https://github.com/\(repository.fullName)"
+    let searchLink = language == .english ? "/search" : "/search?lang=\(language.rawValue)"
+    let badges = [repository.isFork == true ? text.fork : nil, repository.isArchived == true ? text.archived : nil]
+      .compactMap { $0 }
     let body = """
-      <main class="wide">
-      <p><a href="/search">← Search</a></p>
+      <main id="repository-page" class="wide">
+      <p><a href="\(searchLink)">← \(HTML.escape(text.searchTitle))</a></p>
       <h1>\(HTML.escape(repository.fullName))</h1>
-      \(repository.description.map { "<p>\(HTML.escape($0))</p>" } ?? "")
+      \(badges.isEmpty ? "" : "<p class=\"badges\">\(HTML.escape(badges.joined(separator: " · ")))</p>")
+      \(repository.description.map { "<p class=\"description-lead\">\(HTML.escape($0))</p>" } ?? "")
       <dl class="facts">
-      <dt>Owner</dt><dd>\(HTML.escape(repository.owner))</dd>
-      <dt>Stars</dt><dd>\(repository.knownStargazersCount.map(String.init) ?? "unknown")</dd>
-      \(repository.forksCount.map { "<dt>Forks</dt><dd>\($0)</dd>" } ?? "")
-      \(repository.language.map { "<dt>Language</dt><dd>\(HTML.escape($0))</dd>" } ?? "")
-      \(repository.topics.map { "<dt>Topics</dt><dd>\(HTML.escape($0.joined(separator: ", ")))</dd>" } ?? "")
-      \(repository.updatedAt.map { "<dt>Updated</dt><dd>\(HTML.escape($0))</dd>" } ?? "")
+      \(fact(text.owner, HTML.escape(repository.owner)))
+      \(fact(text.stars, repository.knownStargazersCount.map(Self.grouped) ?? HTML.escape(text.unknown)))
+      \(repository.forksCount.map { fact(text.forks, Self.grouped($0)) } ?? "")
+      \(repository.language.map { fact(text.programmingLanguage, HTML.escape($0)) } ?? "")
+      \(repository.topics.flatMap { $0.isEmpty ? nil : fact(text.topics, Self.topicList($0)) } ?? "")
+      \(repository.createdAt.map { fact(text.created, Self.time($0)) } ?? "")
+      \(repository.updatedAt.map { fact(text.updated, Self.time($0)) } ?? "")
       </dl>
-      <p>On GitHub: <a href="\(HTML.escape(githubURL))" rel="noopener noreferrer">\(HTML.escape(githubURL))</a></p>
+      <p><a class="github-link" href="\(HTML.escape(githubURL))" rel="noopener">\
+      \(HTML.escape(text.viewOnGitHub))</a></p>
       </main>
       """
-    return HTML.document(lang: "en", title: "\(repository.fullName) · Octoreact", body: body)
+    return HTML.document(lang: text.htmlLang, title: "\(repository.fullName) · Octoreact", body: body)
+  }
+
+  /// One name and value of the facts list; `value` is HTML already.
+  private func fact(_ name: String, _ value: String) -> String {
+    "<dt>\(HTML.escape(name))</dt><dd>\(value)</dd>"
+  }
+
+  private static func topicList(_ topics: [String]) -> String {
+    #"<ul class="topics">"# + topics.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+  }
+
+  /// GitHub's ISO 8601 instant (`2011-01-26T19:01:12Z`) as its day, with the instant for machines; a
+  /// text that is not such an instant is shown as it is.
+  private static func time(_ instant: String) -> String {
+    guard let date = try? Date(instant, strategy: .iso8601) else { return HTML.escape(instant) }
+    let day = ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
+    return #"<time datetime="\#(HTML.escape(instant))">\#(day)</time>"#
+  }
+
+  /// `67000` as `67,000`, the same in both languages and on every machine.
+  private static func grouped(_ number: Int) -> String {
+    number.formatted(.number.locale(Locale(identifier: "en_US")))
   }
 }

@@ -3,6 +3,10 @@ import SignupFeature
 
 /// The Search page's first paint: an empty search box and result list, which `search.js` binds to a
 /// `SearchReactor` over `/live/search`.
+///
+/// **Paging:** the next page comes with scrolling near the bottom, or with the "Load more" button for
+/// keyboard and screen-reader users; both send the same `loadNextPage` action. An append is announced
+/// in `#announcement` (a live region kept out of sight, with the words the server sends).
 struct SearchScreenPage: Sendable {
   let request: PageRequest
   /// Who answers the searches, as the texts name it.
@@ -30,6 +34,9 @@ struct SearchScreenPage: Sendable {
       <ul id="results" class="results" aria-label="\(HTML.escape(text.results))" aria-busy="false"></ul>
       <p id="loading" class="activity" role="status" aria-live="polite" hidden>\
       <span class="spinner" aria-hidden="true"></span>\(HTML.escape(messages.loading))</p>
+      <p class="more"><button id="load-more" class="secondary" type="button" aria-controls="results" hidden>\
+      \(HTML.escape(messages.loadMore))</button></p>
+      <p id="announcement" class="visually-hidden" role="status" aria-live="polite"></p>
       </main>
       """
     return HTML.document(
