@@ -4,7 +4,7 @@ public import SearchSyntax
 /// Every text the Search screen shows, in one language.
 ///
 /// English is the default; Simplified Chinese follows the wording of the Signup screen's messages
-/// ("服务器发生错误!"). Texts that depend on values are functions of them, so every front end (the
+/// ("服务器发生错误！"). Texts that depend on values are functions of them, so every front end (the
 /// web page, the command line) words a result count or a rate limit the same way.
 ///
 /// For example:
@@ -95,7 +95,7 @@ public struct SearchMessages: Sendable, Hashable {
   }
 
   /// The request got no usable answer.
-  public var serverError: String { pick("Error contacting server", "服务器发生错误!") }
+  public var serverError: String { pick("Error contacting server", "服务器发生错误！") }
 
   /// GitHub refused the query, with its own explanation.
   public func invalidQuery(_ message: String) -> String {
