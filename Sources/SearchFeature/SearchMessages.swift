@@ -65,6 +65,13 @@ public struct SearchMessages: Sendable, Hashable {
     return pick(count == 1 ? "1 repository" : "\(number) repositories", "\(number) 个仓库")
   }
 
+  /// The line above the list: how many repositories match and, when the search said so, that the results
+  /// may be incomplete.
+  public func summary(resultCount count: Int, incomplete: Bool) -> String {
+    guard incomplete else { return resultCount(count) }
+    return pick("\(resultCount(count)). \(incompleteResults)", "\(resultCount(count))。\(incompleteResults)")
+  }
+
   /// Shown under the count when GitHub said the results may be incomplete.
   public var incompleteResults: String {
     pick(
@@ -91,6 +98,14 @@ public struct SearchMessages: Sendable, Hashable {
       // `exactly`: a reset too far away for an Int (a hostile header) reads as unknown, instead of trapping.
       let seconds = resetsAt.flatMap { Int(exactly: $0.timeIntervalSince(now).rounded(.up)) }
       return rateLimited(secondsRemaining: seconds)
+    case .queryLength(let maximum):
+      return pick(
+        "The search must be 1 to \(Self.grouped(maximum)) characters long.",
+        "搜索内容应为 1 到 \(Self.grouped(maximum)) 个字符。")
+    case .beyondResultLimit(let limit):
+      return pick(
+        "Only the first \(Self.grouped(limit)) search results are available.",
+        "只能查看前 \(Self.grouped(limit)) 条搜索结果。")
     }
   }
 

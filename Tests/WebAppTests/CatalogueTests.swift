@@ -38,7 +38,8 @@ struct CatalogueTests {
 
   @Test func chineseLiteralsUseFullWidthPunctuation() throws {
     for file in try CatalogueSource.catalogueFiles() {
-      for pick in CatalogueSource.picks(in: try String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent) {
+      for pick in CatalogueSource.picks(in: try String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent)
+      {
         for literal in pick.chinese {
           #expect(literal.halfWidthPunctuationNextToHan.isEmpty, "\(pick): \(literal.halfWidthPunctuationNextToHan)")
         }
@@ -65,7 +66,10 @@ struct CatalogueTests {
       }
       """#
     let picks = CatalogueSource.picks(in: source, file: "Example.swift")
-    #expect(picks.map(\.english) == [["Hello, {}."], ["On GitHub"], ["Here (local)"], ["1 thing", "{} things"], ["Two lines"]])
+    #expect(
+      picks.map(\.english) == [
+        ["Hello, {}."], ["On GitHub"], ["Here (local)"], ["1 thing", "{} things"], ["Two lines"],
+      ])
     #expect(picks.map(\.chinese) == [["你好，{}。"], ["在 GitHub 上"], ["本地"], ["{} 个"], ["两行"]])
     #expect(picks.map(\.line) == [2, 3, 3, 4, 6])
     #expect("注册成功!(octocat)".halfWidthPunctuationNextToHan == ["册成功!(oc"])
@@ -106,7 +110,8 @@ struct CatalogueTests {
     add("SignupMessages.passwordTooShort") { signup($0).passwordTooShort(minimum: 5) }
     add("SignupMessages.passwordTooLong") { signup($0).passwordTooLong(maximumBytes: 72) }
     for violation in [
-      UsernameRules.Violation.invalidCharacter("_"), .leadingHyphen, .trailingHyphen, .consecutiveHyphens, .tooLong(maximum: 39),
+      UsernameRules.Violation.invalidCharacter("_"), .leadingHyphen, .trailingHyphen, .consecutiveHyphens,
+      .tooLong(maximum: 39),
     ] {
       add("SignupMessages.username(\(violation))") { signup($0).username(violation) }
     }
@@ -132,6 +137,10 @@ struct CatalogueTests {
       add("SearchMessages(\(service)).resultCount(1)") { search($0).resultCount(1) }
       add("SearchMessages(\(service)).resultCount(1234)") { search($0).resultCount(1234) }
       add("SearchMessages(\(service)).incompleteResults") { search($0).incompleteResults }
+      add("SearchMessages(\(service)).summary(12)") { search($0).summary(resultCount: 12, incomplete: false) }
+      add("SearchMessages(\(service)).summary(12, incomplete)") {
+        search($0).summary(resultCount: 12, incomplete: true)
+      }
       add("SearchMessages(\(service)).serverError") { search($0).serverError }
       add("SearchMessages(\(service)).invalidQuery") { search($0).invalidQuery("Validation Failed") }
       add("SearchMessages(\(service)).rateLimited(1)") { search($0).rateLimited(secondsRemaining: 1) }
@@ -139,6 +148,7 @@ struct CatalogueTests {
       add("SearchMessages(\(service)).rateLimited(nil)") { search($0).rateLimited(secondsRemaining: nil) }
       for failure in [
         SearchFailure.unavailable, .rateLimited(resetsAt: now + 9), .invalidQuery(message: "Validation Failed"),
+        .queryLength(maximum: 256), .beyondResultLimit(limit: 1000),
       ] {
         add("SearchMessages(\(service)).failure(\(failure))") { search($0).failure(failure, now: now) }
       }
@@ -185,7 +195,8 @@ struct CatalogueTests {
     }
 
     for input in [
-      LiveInputError.tooLarge(limit: 4096), .binary, .notJSON, .unknownType(allowed: ["query", "loadNextPage", "retry"]),
+      LiveInputError.tooLarge(limit: 4096), .binary, .notJSON,
+      .unknownType(allowed: ["query", "loadNextPage", "retry"]),
       .missingValue, .textTooLong(limit: 256), .duplicateKey("value"), .duplicateKey(nil),
       .tooManyRefusals(limit: WindowLimit(20, per: .seconds(60))),
     ] {

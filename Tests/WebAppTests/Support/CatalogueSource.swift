@@ -23,7 +23,8 @@ struct CatalogueSource {
 
   /// The catalogue files: every Swift file under `Sources/` with a `func pick(`.
   static func catalogueFiles() throws -> [URL] {
-    let files = FileManager.default.enumerator(at: sourcesFolder, includingPropertiesForKeys: nil)?
+    let files =
+      FileManager.default.enumerator(at: sourcesFolder, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
     return try files.filter { try String(contentsOf: $0, encoding: .utf8).contains("func pick(") }
       .sorted { $0.path < $1.path }
@@ -57,7 +58,8 @@ struct CatalogueSource {
   private static func find(_ needle: String, in characters: [Character], from start: Int) -> Int? {
     let needle = Array(needle)
     guard characters.count >= needle.count, start <= characters.count - needle.count else { return nil }
-    for index in start...(characters.count - needle.count) where Array(characters[index..<index + needle.count]) == needle {
+    for index in start...(characters.count - needle.count)
+    where Array(characters[index..<index + needle.count]) == needle {
       return index
     }
     return nil
@@ -141,7 +143,8 @@ struct CatalogueSource {
     var index = open
     while index < characters.count {
       switch characters[index] {
-      case "\"": index = endOfLiteral(characters, at: index)
+      case "\"":
+        index = endOfLiteral(characters, at: index)
         continue
       case "(": depth += 1
       case ")":
