@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import RepositoryIndex
 import Testing
 @testable import WebApp
 
@@ -114,6 +115,24 @@ struct ErrorPageTests {
           #expect(refused.text.contains("秒后重试。"))
         } else {
           #expect(refused.body.readableBytes == 0)
+        }
+      }
+    }
+  }
+
+  /// A failure beneath a page (here the index, closed) is a 500 page that says nothing of its cause; before,
+  /// the visitor got the API's JSON.
+  @Test func aServerFailureUnderAPageIsA500Page() async throws {
+    let app = try await TestApp.withRepositories(["apple/swift"])
+    try app.index.close()
+    try await app.application().test(.live) { client in
+      for method in [HTTPRequest.Method.get, .head] {
+        let page = try await client.execute(uri: "/repositories/apple/swift?lang=zh-Hans", method: method)
+        #expect(page.status == .internalServerError)
+        #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+        if method == .get {
+          #expect(page.text.contains("<h1>服务器出错了</h1>"))
+          #expect(!page.text.contains("RepositoryIndexError") && !page.text.contains("SQLite"))
         }
       }
     }
