@@ -214,6 +214,21 @@ struct CatalogueTests {
     #expect(english != chinese)
   }
 
+  /// Whole Chinese pages, their text without markup: what a page joins around its links is punctuated too
+  /// (before, the home page read "注册 (MVVM, Driver)").
+  @Test func chinesePagesUseFullWidthPunctuationAroundTheirMarkup() {
+    let pages = [
+      HomePage(language: .simplifiedChinese).html,
+      AccountPage(language: .simplifiedChinese, account: nil, requestedLogin: "nobody").html,
+      ErrorPage(problem: .unknownEngine("elm"), language: .simplifiedChinese).html,
+      ErrorPage(problem: .pageNotFound(path: "/nowhere"), language: .simplifiedChinese).html,
+    ]
+    for page in pages {
+      let text = page.replacing(/<[^>]*>/, with: "")
+      #expect(text.halfWidthPunctuationNextToHan.isEmpty, "\(text.halfWidthPunctuationNextToHan)")
+    }
+  }
+
   @Test(arguments: keys)
   func renderedChineseTextsUseFullWidthPunctuation(_ key: Key) {
     let chinese = key.render(true)
