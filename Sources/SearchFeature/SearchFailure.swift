@@ -1,7 +1,7 @@
 public import Foundation
 public import SearchSyntax
 
-/// Why a search request got no results: the three things the Search screen tells the user apart.
+/// Why a search request got no results: the things the Search screen tells the user apart.
 ///
 /// The examples swallow every error into an empty list; Octoreact shows it, with a retry button
 /// (design section 2). The client adapter classifies whatever its transport throws into one of these,
@@ -18,4 +18,8 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case unsupportedQuery(SearchSyntaxError)
   /// No usable answer: a transport error, a 5xx, a timeout ("Error contacting server").
   case unavailable
+  /// This server refused the query's length: blank, or longer than `maximum` characters.
+  case queryLength(maximum: Int)
+  /// The page asked for lies beyond the first `limit` results, all that a search returns.
+  case beyondResultLimit(limit: Int)
 }

@@ -4,7 +4,7 @@ public import SearchSyntax
 /// Every text the Search screen shows, in one language.
 ///
 /// English is the default; Simplified Chinese follows the wording of the Signup screen's messages
-/// ("服务器发生错误!"). Texts that depend on values are functions of them, so every front end (the
+/// ("服务器发生错误！"). Texts that depend on values are functions of them, so every front end (the
 /// web page, the command line) words a result count or a rate limit the same way.
 ///
 /// For example:
@@ -65,6 +65,13 @@ public struct SearchMessages: Sendable, Hashable {
     return pick(count == 1 ? "1 repository" : "\(number) repositories", "\(number) 个仓库")
   }
 
+  /// The line above the list: how many repositories match and, when the search said so, that the results
+  /// may be incomplete.
+  public func summary(resultCount count: Int, incomplete: Bool) -> String {
+    guard incomplete else { return resultCount(count) }
+    return pick("\(resultCount(count)). \(incompleteResults)", "\(resultCount(count))。\(incompleteResults)")
+  }
+
   /// Shown under the count when GitHub said the results may be incomplete.
   public var incompleteResults: String {
     pick(
@@ -91,11 +98,19 @@ public struct SearchMessages: Sendable, Hashable {
       // `exactly`: a reset too far away for an Int (a hostile header) reads as unknown, instead of trapping.
       let seconds = resetsAt.flatMap { Int(exactly: $0.timeIntervalSince(now).rounded(.up)) }
       return rateLimited(secondsRemaining: seconds)
+    case .queryLength(let maximum):
+      return pick(
+        "The search must be 1 to \(Self.grouped(maximum)) characters long.",
+        "搜索内容应为 1 到 \(Self.grouped(maximum)) 个字符。")
+    case .beyondResultLimit(let limit):
+      return pick(
+        "Only the first \(Self.grouped(limit)) search results are available.",
+        "只能查看前 \(Self.grouped(limit)) 条搜索结果。")
     }
   }
 
   /// The request got no usable answer.
-  public var serverError: String { pick("Error contacting server", "服务器发生错误!") }
+  public var serverError: String { pick("Error contacting server", "服务器发生错误！") }
 
   /// GitHub refused the query, with its own explanation.
   public func invalidQuery(_ message: String) -> String {

@@ -39,10 +39,10 @@ struct RepositorySearchClientFactory: Sendable {
   private func searchIndex(_ query: RepositorySearchQuery) async throws(SearchFailure) -> SearchPage {
     let q = query.q.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !q.isEmpty, q.count <= SearchRequest.maxQueryLength else {
-      throw .invalidQuery(message: "The search is empty or longer than \(SearchRequest.maxQueryLength) characters.")
+      throw .queryLength(maximum: SearchRequest.maxQueryLength)
     }
     guard query.page >= 1, query.page <= RepositorySearchQuery.lastAvailablePage(perPage: query.perPage) else {
-      throw .invalidQuery(message: "Only the first \(RepositorySearchQuery.resultLimit) search results are available")
+      throw .beyondResultLimit(limit: RepositorySearchQuery.resultLimit)
     }
     let parsed: RepositoryQuery
     do throws(SearchSyntaxError) {

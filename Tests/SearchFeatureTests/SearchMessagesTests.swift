@@ -24,7 +24,7 @@ struct SearchMessagesTests {
     #expect(messages.loading == "正在加载…")
     #expect(messages.retry == "重试")
     #expect(messages.noResults(for: "zzz") == "没有与“zzz”匹配的仓库")
-    #expect(messages.failure(.unavailable, now: now) == "服务器发生错误!")
+    #expect(messages.failure(.unavailable, now: now) == "服务器发生错误！")
     #expect(messages.resultCount(1234) == "1,234 个仓库")
     #expect(messages.failure(.rateLimited(resetsAt: now + 42), now: now) == "GitHub 的请求次数已用完，请在 42 秒后再试。")
   }

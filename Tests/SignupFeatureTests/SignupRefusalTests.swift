@@ -16,7 +16,7 @@ struct SignupRefusalTests {
       username: "octocat", password: "secret12")
     #expect(outcome == .rateLimited(retryAfter: .milliseconds(41_200)))
     #expect(SignupMessages(.english).signup(outcome) == "Sign up failed: too many attempts, try again in 42 s.")
-    #expect(SignupMessages(.simplifiedChinese).signup(outcome) == "注册失败!尝试次数过多，请在 42 秒后重试")
+    #expect(SignupMessages(.simplifiedChinese).signup(outcome) == "注册失败！尝试次数过多，请在 42 秒后重试")
     #expect(!outcome.isSuccess)
   }
 

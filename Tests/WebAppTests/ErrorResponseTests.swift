@@ -79,13 +79,23 @@ struct ErrorResponseTests {
     }
   }
 
-  @Test(arguments: ["/users/%zz", "/users/kel%", "/users/%6", "/users/%C3%28", "/repositories/apple/%FF"])
+  @Test(arguments: ["/users/%zz", "/users/kel%", "/users/%6", "/users/%C3%28"])
   func anInvalidEscapeIs400(_ uri: String) async throws {
     let app = try TestApp()
     try await app.application().test(.router) { client in
       let response = try await client.execute(uri: uri, method: .get)
       #expect(response.status == .badRequest)
       #expect(response.json["message"] as? String == "Invalid percent-encoding in the path")
+    }
+  }
+
+  /// A page says it in HTML (``ErrorPageTests``).
+  @Test(arguments: ["/repositories/apple/%FF", "/%zz"])
+  func anInvalidEscapeInAPagesPathIs400(_ uri: String) async throws {
+    try await TestApp().application().test(.router) { client in
+      let response = try await client.execute(uri: uri, method: .get)
+      #expect(response.status == .badRequest)
+      #expect(response.headers[.contentType] == "text/html; charset=utf-8")
     }
   }
 

@@ -112,7 +112,7 @@ struct RateLimitAPITests {
           await inbox.first { $0.signupEnabled == true }
           try await send(event("signup"))
           let shown = await inbox.first { $0.alert != nil }
-          #expect(shown?.alert?.hasPrefix("注册失败!尝试次数过多，请在 ") == true)
+          #expect(shown?.alert?.hasPrefix("注册失败！尝试次数过多，请在 ") == true)
         }
       }
     }

@@ -1,6 +1,7 @@
 import HummingbirdWebSocket
 import Logging
 import NIOWebSocket
+import SignupFeature
 
 /// One live page's WebSocket, the part every screen shares: states out, user events in.
 ///
@@ -18,6 +19,8 @@ struct LiveConnection {
   let logger: Logger
   /// How many refused messages the page may send per window before the connection is closed.
   let refusals: WindowLimit
+  /// The page's language, which its error messages speak.
+  let language: SignupLanguage
   let clock: any Clock<Duration>
 
   /// How the inbound side ended.
@@ -46,7 +49,9 @@ struct LiveConnection {
         return try await receiveMessages(receive, send: send)
       }
       // The screen has stopped rendering: what is left to send ends with the last error, if any.
-      if case .tooManyRefusals = ending { send.yield(LiveOutput.failure(.tooManyRefusals(limit: refusals))) }
+      if case .tooManyRefusals = ending {
+        send.yield(LiveOutput.failure(.tooManyRefusals(limit: refusals), language: language))
+      }
       send.finish()
       guard case .tooManyRefusals = ending else {
         writer.cancelAll()
@@ -71,7 +76,7 @@ struct LiveConnection {
       } catch {
         guard refused.count(at: stopwatch.elapsed).isAllowed else { return .tooManyRefusals }
         logger.notice("Refused a live page message", metadata: ["reason": "\(error)"])
-        send.yield(LiveOutput.failure(error))
+        send.yield(LiveOutput.failure(error, language: language))
       }
     }
     return .closedByPage

@@ -8,36 +8,6 @@ struct LiveEvent: Decodable, Sendable {
   let value: String?
 }
 
-/// Why a message from a live page was refused. Its description is sent back on the socket and
-/// logged; it never repeats the message's content.
-enum LiveInputError: Error, Equatable, CustomStringConvertible {
-  case tooLarge(limit: Int)
-  case binary
-  case notJSON
-  case unknownType(allowed: [String])
-  case missingValue
-  case textTooLong(limit: Int)
-  /// A key appears twice in the message; named only when it is one the message may have.
-  case duplicateKey(String?)
-  /// Not a refusal of one message: the last error before the server closes the connection (1008).
-  case tooManyRefusals(limit: WindowLimit)
-
-  var description: String {
-    switch self {
-    case .tooLarge(let limit): "Message too large (at most \(limit) bytes)"
-    case .binary: "Binary messages are not accepted: send JSON text"
-    case .notJSON: "Message is not a JSON object like {\"type\": \"…\", \"value\": \"…\"}"
-    case .unknownType(let allowed):
-      "Unknown action: use " + allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
-    case .missingValue: "This action needs a string \"value\""
-    case .textTooLong(let limit): "Text too long (at most \(limit) characters)"
-    case .duplicateKey(let key?): "The key \"\(key)\" appears more than once: send it once"
-    case .duplicateKey(nil): "A key appears more than once: send each key once"
-    case .tooManyRefusals(let limit): "Too many refused messages (more than \(limit)): closing the connection"
-    }
-  }
-}
-
 extension LiveEvent {
   /// Decodes and checks one text message: its size, its JSON, and the length of its text.
   private static func decode(_ text: String, maxBytes: Int) throws(LiveInputError) -> LiveEvent {
@@ -135,7 +105,10 @@ enum LiveOutput {
     "/" + (login.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? login)
   }
 
-  static func failure(_ error: LiveInputError) -> String { encode(Failure(message: error.description)) }
+  /// The error message for a refused message, in the page's language.
+  static func failure(_ error: LiveInputError, language: SignupLanguage) -> String {
+    encode(Failure(message: error.message(language)))
+  }
 
   static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()

@@ -28,19 +28,21 @@ struct LiveSearchController: Sendable {
       onUpgrade: { inbound, outbound, context in
         let page = try PageRequest(context.request)
         let client = searchClient(RateLimiter.client(of: context.requestContext.remoteAddress))
-        try await run(SearchMessages(page.searchLanguage, service: configuration.searchService), client: client, inbound: inbound, outbound: outbound)
+        try await run(page, client: client, inbound: inbound, outbound: outbound)
       }
     )
   }
 
   private func run(
-    _ messages: SearchMessages, client: RepositorySearchClient, inbound: WebSocketInboundStream,
+    _ page: PageRequest, client: RepositorySearchClient, inbound: WebSocketInboundStream,
     outbound: WebSocketOutboundWriter
   ) async throws {
+    let messages = SearchMessages(page.searchLanguage, service: configuration.searchService)
     let session = LiveSearchSession(
       reactor: SearchReactor(client: client), queryThrottle: configuration.queryThrottle, clock: clock)
     let connection = LiveConnection(
-      inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals, clock: clock)
+      inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals,
+      language: page.language, clock: clock)
     try await connection.run(
       render: { send in
         var page = LiveSearchState(messages: messages)

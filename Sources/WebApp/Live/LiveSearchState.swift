@@ -108,8 +108,7 @@ struct LiveSearchState {
     guard let terms = state.searchTerms else { return messages.startHint }
     guard let totalCount = state.totalCount else { return state.isLoading ? messages.loading : "" }
     if totalCount == 0 && state.repos.isEmpty { return messages.noResults(for: terms) }
-    let count = messages.resultCount(totalCount)
-    return state.incompleteResults ? "\(count). \(messages.incompleteResults)" : count
+    return messages.summary(resultCount: totalCount, incomplete: state.incompleteResults)
   }
 
   private func failure(_ failure: SearchFailure) -> Failure {

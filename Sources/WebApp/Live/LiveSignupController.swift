@@ -44,7 +44,8 @@ struct LiveSignupController: Sendable {
       clock: clock
     )
     let connection = LiveConnection(
-      inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals, clock: clock)
+      inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals,
+      language: page.language, clock: clock)
     try await connection.run(
       render: { send in
         for await state in session.screen.latestStates { send(LiveOutput.state(state, messages: messages)) }

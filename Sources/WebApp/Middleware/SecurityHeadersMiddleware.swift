@@ -9,6 +9,11 @@ import NIOHTTP1
 /// after this middleware, without them: an `HTTPResponseError` (a 404, an API error) is rendered here;
 /// any other error becomes the `500` Hummingbird would answer, rendered here as well. A parser error is left
 /// to the server, which must not write a second response.
+///
+/// **Unrouted paths:** a `GET` or `HEAD` that no route answers is a browser asking for a page that does not
+/// exist, so it gets the HTML 404 page (``ErrorPage/init(unrouted:error:)``); the API's own paths have JSON
+/// fallback routes (``APIFallbackController``). Rendered here, where the router's 404 is already caught, so
+/// an answered request pays nothing for it.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
@@ -19,7 +24,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     } catch let error as HTTPParserError {
       throw error  // the server answers a broken request itself and closes the connection
     } catch let error as any HTTPResponseError {
-      response = try error.response(from: request, context: context)
+      let page = ErrorPage(unrouted: request, error: error)
+      response = try page?.response(from: request, context: context) ?? error.response(from: request, context: context)
     } catch {
       context.logger.debug("Unrecognised Error", metadata: ["error.type": "\(error)"])
       response = try APIError(status: .internalServerError, message: "Internal Server Error")

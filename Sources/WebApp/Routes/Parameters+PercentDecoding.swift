@@ -10,8 +10,14 @@ extension Parameters {
     let raw = try require(name)
     guard raw.contains("%") else { return raw }
     guard let decoded = raw.removingPercentEncoding else {
-      throw APIError.badRequest("Invalid percent-encoding in the path")
+      throw APIError.invalidPercentEncoding
     }
     return decoded
   }
+}
+
+extension APIError {
+  /// A path parameter's escape is not `%` and two hex digits, or its bytes are not UTF-8 (pages answer an
+  /// ``ErrorPage`` instead).
+  static let invalidPercentEncoding = APIError.badRequest("Invalid percent-encoding in the path")
 }

@@ -4,7 +4,8 @@ import Hummingbird
 /// in JSON with the `core` budget's `x-ratelimit-*` headers, instead of the router's empty 404.
 ///
 /// **Which paths:** under `search/` and `repos/`, `users/{name}/…`, `rate_limit`, and the methods the
-/// search and user routes do not take. Single-segment paths such as `/search` stay the pages'.
+/// search and user routes do not take (`/users` included). Every other path is the pages', whose unknown
+/// ones get an HTML ``ErrorPage``: single-segment paths such as `/search`, and `/repositories/{owner}/{name}`.
 struct APIFallbackController: Sendable {
   /// Counts these answers against each client's `core` budget, as GitHub does.
   let rateLimiter: RateLimiter
@@ -28,5 +29,7 @@ struct APIFallbackController: Sendable {
     let unrouted = Self.methods.filter { $0 != .get && $0 != .head }
     notFound("search/repositories", unrouted)
     notFound("users/{username}", unrouted)
+    // `POST /users` signs up; GitHub's `GET /users` (a list of accounts) is not served, and is no page.
+    notFound("users", Self.methods.filter { $0 != .post })
   }
 }

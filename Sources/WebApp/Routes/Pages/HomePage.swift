@@ -26,9 +26,9 @@ struct HomePage: Sendable {
           "RxSwift 与 ReactorKit 的 GitHub 注册与搜索示例：Swift reactor 运行在本服务器上，通过 WebSocket 与页面绑定。"
         ))</p>
         <ul>
-        <li><a href="/signup?lang=\(lang)">\(pick("Sign up", "注册"))</a> \
-        (<a href="/signup?engine=mvvm&amp;lang=\(lang)">MVVM</a>, \
-        <a href="/signup?engine=driver&amp;lang=\(lang)">Driver</a>)</li>
+        <li><a href="/signup?lang=\(lang)">\(pick("Sign up", "注册"))</a>\(pick(" (", "（"))\
+        <a href="/signup?engine=mvvm&amp;lang=\(lang)">MVVM</a>\(pick(", ", "、"))\
+        <a href="/signup?engine=driver&amp;lang=\(lang)">Driver</a>\(pick(")", "）"))</li>
         <li><a href="/search?lang=\(lang)">\(pick("Search repositories", "搜索仓库"))</a></li>
         </ul>
         <p><a href="/?lang=\(other.tag)" hreflang="\(other.tag)" lang="\(other.tag)">\(other.name)</a></p>

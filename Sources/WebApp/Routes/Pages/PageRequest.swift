@@ -8,18 +8,21 @@ struct PageRequest: Sendable {
   let architecture: SignupArchitecture
 
   /// Reads `?lang=`, else `Accept-Language`; and `?engine=` (default `reactor`).
-  init(_ request: Request) throws {
-    let query = request.uri.queryParameters
-    if let lang = query["lang"] {
-      language = SignupLanguage(languageTag: String(lang))
-    } else {
-      language = Self.language(acceptLanguage: request.headers[.acceptLanguage] ?? "")
-    }
-    let engine = query["engine"].map(String.init) ?? SignupArchitecture.reactor.rawValue
+  ///
+  /// - Throws: ``ErrorPage`` (`400`, in the request's language, naming the engines) for an unknown engine.
+  init(_ request: Request) throws(ErrorPage) {
+    language = Self.language(of: request)
+    let engine = request.uri.queryParameters["engine"].map(String.init) ?? SignupArchitecture.reactor.rawValue
     guard let architecture = SignupArchitecture(rawValue: engine) else {
-      throw HTTPError(.badRequest, message: "Unknown engine \"\(engine)\": use reactor, mvvm or driver")
+      throw ErrorPage(problem: .unknownEngine(engine), language: language)
     }
     self.architecture = architecture
+  }
+
+  /// The language a page request asks for: `?lang=`, else `Accept-Language`, else English.
+  static func language(of request: Request) -> SignupLanguage {
+    if let lang = request.uri.queryParameters["lang"] { return SignupLanguage(languageTag: String(lang)) }
+    return language(acceptLanguage: request.headers[.acceptLanguage] ?? "")
   }
 
   /// The page's language for the Search screen's messages (the same two languages as Signup's).

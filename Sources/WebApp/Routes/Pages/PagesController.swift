@@ -1,10 +1,12 @@
 import AccountStore
 import Hummingbird
+import Logging
 import RepositoryIndex
 import SearchFeature
 import SignupFeature
 
-/// `GET /`, `/signup`, `/search`, `/repositories/{owner}/{name}` and `/{login}`: server-rendered HTML.
+/// `GET /`, `/signup`, `/search`, `/repositories/{owner}/{name}` and `/{login}`: server-rendered HTML, errors
+/// included (``ErrorPage``).
 struct PagesController: Sendable {
   let index: RepositoryIndex
   let accounts: AccountStore
@@ -17,36 +19,100 @@ struct PagesController: Sendable {
   let searchService: SearchService
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
-    router.getAndHead("/") { request, _ in Self.html(HomePage(language: try PageRequest(request).language).html) }
-    router.getAndHead("signup") { request, _ in
+    page("/", on: router) { request, _ in Self.html(HomePage(language: try PageRequest(request).language).html) }
+    page("signup", on: router) { request, _ in
       let page = try PageRequest(request)
       return Self.html(SignupPage(request: page, state: SignupScreenState(), maxCharacters: maxFieldCharacters).html)
     }
-    router.getAndHead("search") { request, _ in
+    page("search", on: router) { request, _ in
       let page = try PageRequest(request)
       return Self.html(SearchScreenPage(request: page, service: searchService, maxCharacters: maxFieldCharacters).html)
     }
-    router.getAndHead("repositories/{owner}/{name}") { request, context in
+    page("repositories/{owner}/{name}", on: router) { request, context in
       let owner = try context.parameters.requireDecoded("owner")
       let fullName = "\(owner)/\(try context.parameters.requireDecoded("name"))"
       guard let repository = try await repository(named: fullName) else {
-        throw HTTPError(.notFound, message: "No repository \(fullName) in the index")
+        throw ErrorPage(problem: .repositoryNotFound(fullName: fullName), language: PageRequest.language(of: request))
       }
       return Self.html(RepositoryPage(repository: repository, language: try PageRequest(request).language).html)
     }
     // The router matches the server's own paths (`signup`, `search`, `users`, …) before this one.
-    router.rateLimited(.core, by: rateLimiter).getAndHead("{login}") { request, context in
+    page("{login}", on: router) { request, context in
       let page = try PageRequest(request)
-      let login = try context.parameters.requireDecoded("login")
-      // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
-      guard login.count <= 39, UsernameRules.github.violation(in: login) == nil,
-        let account = try await accounts.account(named: login)
-      else {
-        let notFound = AccountPage(language: page.language, account: nil, requestedLogin: String(login.prefix(39)))
-        return Self.html(notFound.html, status: .notFound)
+      let budget = try spendCoreBudget(of: context, language: page.language)
+      do {
+        let login = try context.parameters.requireDecoded("login")
+        var response = try await accountPage(login: login, language: page.language)
+        response.headers.append(contentsOf: budget)
+        return response
+      } catch {
+        // Every answer of a limited resource says how much of the budget is left, errors too.
+        var errorPage = Self.errorPage(for: error, request: request, context: context)
+        errorPage.headers.append(contentsOf: budget)
+        throw errorPage
       }
-      return Self.html(AccountPage(language: page.language, account: account, requestedLogin: login).html)
     }
+    // A path no route answers gets the 404 page from `SecurityHeadersMiddleware`, which sees the router's 404.
+  }
+
+  /// Registers a page for `GET` and `HEAD` whose every error is answered as an ``ErrorPage``: a page
+  /// never answers JSON, whatever failed beneath it (a path parameter, the database).
+  private func page<Context: RequestContext>(
+    _ path: RouterPath, on router: Router<Context>,
+    _ handler: @Sendable @escaping (Request, Context) async throws -> Response
+  ) {
+    router.getAndHead(path) { request, context in
+      do {
+        return try await handler(request, context)
+      } catch {
+        throw Self.errorPage(for: error, request: request, context: context)
+      }
+    }
+  }
+
+  /// The page that tells the visitor about `error`: itself when it is one, a `400` for a path parameter
+  /// that is not percent-encoded UTF-8, and a `500` (logged by type only) for anything else.
+  private static func errorPage(for error: any Error, request: Request, context: some RequestContext) -> ErrorPage {
+    switch error {
+    case let error as ErrorPage:
+      return error
+    case let error as APIError where error.message == APIError.invalidPercentEncoding.message:
+      return ErrorPage(problem: .invalidPercentEncoding, language: PageRequest.language(of: request))
+    default:
+      context.logger.error("A page failed", metadata: ["error.type": "\(type(of: error))"])
+      return ErrorPage(problem: .internalError, language: PageRequest.language(of: request))
+    }
+  }
+
+  /// Spends one request of the client's `core` budget, as `GET /users/{name}` does, and returns the
+  /// `x-ratelimit-*` headers the page carries.
+  ///
+  /// - Throws: ``ErrorPage`` (`403`, or `429` for a secondary limit) when the budget is spent, with the headers
+  ///   GitHub's refusal carries.
+  private func spendCoreBudget(of context: some RemoteAddressRequestContext, language: SignupLanguage) throws
+    -> HTTPFields
+  {
+    guard let outcome = rateLimiter.take(.core, client: RateLimiter.client(of: context.remoteAddress)) else {
+      return [:]
+    }
+    guard outcome.isAllowed else {
+      let refusal = outcome.refusal
+      let problem = ErrorPage.Problem.rateLimited(status: refusal.status, retryAfterSeconds: outcome.retryAfter)
+      throw ErrorPage(problem: problem, language: language, headers: refusal.headers)
+    }
+    return outcome.headers
+  }
+
+  /// The page of the account `login`, or its "no such account" page (404).
+  private func accountPage(login: String, language: SignupLanguage) async throws -> Response {
+    // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
+    guard login.count <= 39, UsernameRules.github.violation(in: login) == nil,
+      let account = try await accounts.account(named: login)
+    else {
+      let notFound = AccountPage(language: language, account: nil, requestedLogin: String(login.prefix(39)))
+      return Self.html(notFound.html, status: .notFound)
+    }
+    return Self.html(AccountPage(language: language, account: account, requestedLogin: login).html)
   }
 
   /// The indexed repository named exactly `fullName` (in any letter case): exact names rank first.

@@ -1,0 +1,52 @@
+import SignupFeature
+
+/// Why a message from a live page was refused. Its ``message(_:)`` is sent back on the socket in the page's
+/// language; its ``description`` (English) is logged. Neither repeats the message's content.
+enum LiveInputError: Error, Equatable, CustomStringConvertible {
+  case tooLarge(limit: Int)
+  case binary
+  case notJSON
+  case unknownType(allowed: [String])
+  case missingValue
+  case textTooLong(limit: Int)
+  /// A key appears twice in the message; named only when it is one the message may have.
+  case duplicateKey(String?)
+  /// Not a refusal of one message: the last error before the server closes the connection (1008).
+  case tooManyRefusals(limit: WindowLimit)
+
+  var description: String { message(.english) }
+
+  /// What the page shows, in `language`: the names of actions and keys stay as the protocol spells them.
+  func message(_ language: SignupLanguage) -> String {
+    func pick(_ english: String, _ chinese: String) -> String { language == .english ? english : chinese }
+    switch self {
+    case .tooLarge(let limit): return pick("Message too large (at most \(limit) bytes)", "消息过大（最多 \(limit) 个字节）")
+    case .binary: return pick("Binary messages are not accepted: send JSON text", "不接受二进制消息，请发送 JSON 文本")
+    case .notJSON:
+      return pick(
+        "Message is not a JSON object like {\"type\": \"…\", \"value\": \"…\"}",
+        "消息不是形如 {\"type\": \"…\", \"value\": \"…\"} 的 JSON 对象")
+    case .unknownType(let allowed):
+      let english = allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
+      let chinese = allowed.dropLast().joined(separator: "、") + " 或 " + (allowed.last ?? "")
+      return pick("Unknown action: use \(english)", "未知的操作，请使用 \(chinese)")
+    case .missingValue: return pick("This action needs a string \"value\"", "此操作需要字符串类型的 \"value\"")
+    case .textTooLong(let limit):
+      return pick("Text too long (at most \(limit) characters)", "文本过长（最多 \(limit) 个字符）")
+    case .duplicateKey(let key?):
+      return pick("The key \"\(key)\" appears more than once: send it once", "键 \"\(key)\" 出现了多次，请只发送一次")
+    case .duplicateKey(nil):
+      return pick("A key appears more than once: send each key once", "有键出现了多次，每个键请只发送一次")
+    case .tooManyRefusals(let limit):
+      return pick(
+        "Too many refused messages (more than \(limit)): closing the connection",
+        "被拒绝的消息过多（超过每 \(Self.chineseInterval(limit.interval)) \(limit.count) 条），连接即将关闭")
+    }
+  }
+
+  /// "60 秒": the window of a limit, as ``WindowLimit``'s description words it in English.
+  private static func chineseInterval(_ interval: Duration) -> String {
+    let seconds = interval.components.seconds
+    return interval == .seconds(seconds) ? "\(seconds) 秒" : "\(interval)"
+  }
+}

@@ -1,0 +1,141 @@
+import Hummingbird
+import SignupFeature
+
+/// A page request that went wrong, answered as a page: an HTML document in the visitor's language that says
+/// what happened and links home, with the error's status. The API's paths answer JSON instead (``APIError``).
+///
+/// **Contract:** it renders itself (`HTTPResponseError`), so a page handler, ``RouterMethods/getAndHead(_:use:)``
+/// and ``SecurityHeadersMiddleware`` answer it alike, security headers included; a `HEAD` gets the status
+/// and headers of the `GET`, `Content-Length` too, without a body. What a client sent (a path, an engine, a
+/// repository name) is escaped and cut to ``maxEchoedCharacters``, so it can neither inject markup nor make
+/// the page large.
+struct ErrorPage: HTTPResponseError, Sendable {
+  /// What went wrong, with what the page says about it.
+  enum Problem: Sendable, Equatable {
+    /// No page at this path.
+    case pageNotFound(path: String)
+    /// `?engine=` names no architecture.
+    case unknownEngine(String)
+    /// The repository page of a repository the index does not have.
+    case repositoryNotFound(fullName: String)
+    /// A `%` escape in the path that is not `%` and two hex digits, or bytes that are not UTF-8.
+    case invalidPercentEncoding
+    /// The client's budget for this page is spent (`403`, or `429` for a secondary limit).
+    case rateLimited(status: HTTPResponse.Status, retryAfterSeconds: Int)
+    /// Something failed on the server's side (a database error): nothing the visitor can fix.
+    case internalError
+  }
+
+  /// The most characters of a client's text the page repeats.
+  static let maxEchoedCharacters = 100
+
+  let problem: Problem
+  let language: SignupLanguage
+  /// Headers the answer carries besides the page's own, such as a rate limit's `x-ratelimit-*`.
+  var headers = HTTPFields()
+
+  init(problem: Problem, language: SignupLanguage, headers: HTTPFields = [:]) {
+    self.problem = problem
+    self.language = language
+    self.headers = headers
+  }
+
+  /// The 404 page for a `GET` or `HEAD` that no route answered (the router's bodiless `HTTPError(.notFound)`,
+  /// or a missing asset); `nil` for any other request or error.
+  init?(unrouted request: Request, error: any HTTPResponseError) {
+    guard request.method == .get || request.method == .head, let error = error as? HTTPError,
+      error.status == .notFound, error.body == nil
+    else { return nil }
+    self.init(problem: .pageNotFound(path: request.uri.path), language: PageRequest.language(of: request))
+  }
+
+  var status: HTTPResponse.Status {
+    switch problem {
+    case .pageNotFound, .repositoryNotFound: .notFound
+    case .unknownEngine, .invalidPercentEncoding: .badRequest
+    case .rateLimited(let status, _): status
+    case .internalError: .internalServerError
+    }
+  }
+
+  func response(from request: Request, context: some RequestContext) throws -> Response {
+    var response = PagesController.html(html, status: status)
+    response.headers.append(contentsOf: headers)
+    return request.method == .head ? response.createHeadResponse() : response
+  }
+
+  private func pick(_ english: String, _ chinese: String) -> String {
+    language == .english ? english : chinese
+  }
+
+  /// The page's title, also its heading.
+  var title: String {
+    switch problem {
+    case .pageNotFound: pick("Page not found", "页面不存在")
+    case .repositoryNotFound: pick("Repository not found", "仓库不存在")
+    case .unknownEngine: pick("Unknown architecture", "未知的架构")
+    case .invalidPercentEncoding: pick("Bad address", "地址有误")
+    case .rateLimited: pick("Too many requests", "请求过于频繁")
+    case .internalError: pick("Something went wrong", "服务器出错了")
+    }
+  }
+
+  /// What happened and what to do, as HTML (client text escaped).
+  var explanation: String {
+    switch problem {
+    case .pageNotFound(let path):
+      let path = Self.echo(path)
+      return pick("There is no page at \(path).", "\(path) 处没有页面。")
+    case .unknownEngine(let engine):
+      let engine = Self.echo(engine)
+      return pick(
+        "There is no architecture named “\(engine)”. The Signup screen runs as one of these:",
+        "没有名为“\(engine)”的架构。注册页面可用以下架构之一：")
+    case .repositoryNotFound(let fullName):
+      let fullName = Self.echo(fullName)
+      return pick(
+        "The repository \(fullName) is not in this server’s index.", "本服务器的索引中没有仓库 \(fullName)。")
+    case .invalidPercentEncoding:
+      return pick(
+        "The address has a % that is not followed by two hexadecimal digits, or does not spell UTF-8 text.",
+        "地址中的 % 后面不是两位十六进制数字，或者不是 UTF-8 文本。")
+    case .rateLimited(_, let seconds):
+      return pick(
+        "This address has made too many requests. Try again in \(seconds) \(seconds == 1 ? "second" : "seconds").",
+        "此地址的请求过于频繁，请在 \(seconds) 秒后重试。")
+    case .internalError:
+      return pick(
+        "The server could not answer this request. Try again later.", "服务器无法处理此请求，请稍后再试。")
+    }
+  }
+
+  var html: String {
+    let text = PageText(language: language)
+    let lang = language.rawValue
+    let engines: String
+    if case .unknownEngine = problem {
+      let items = SignupArchitecture.allCases.map {
+        "<li><a href=\"/signup?engine=\($0.rawValue)&amp;lang=\(lang)\"><code>\($0.rawValue)</code></a></li>"
+      }
+      engines = "<ul>\n\(items.joined(separator: "\n"))\n</ul>\n"
+    } else {
+      engines = ""
+    }
+    let body = """
+      <main id="error-page" data-status="\(status.code)">
+      <h1>\(HTML.escape(title))</h1>
+      <p>\(explanation)</p>
+      \(engines)<p><a href="/?lang=\(lang)">← \(HTML.escape(pick("Octoreact home", "Octoreact 首页")))</a> · \
+      <a href="/signup?lang=\(lang)">\(HTML.escape(text.signupTitle))</a> · \
+      <a href="/search?lang=\(lang)">\(HTML.escape(text.searchTitle))</a></p>
+      </main>
+      """
+    return HTML.document(lang: text.htmlLang, title: "\(title) · Octoreact", body: body)
+  }
+
+  /// A client's text as the page shows it: at most ``maxEchoedCharacters`` characters, escaped.
+  private static func echo(_ text: String) -> String {
+    let shown = text.count > maxEchoedCharacters ? text.prefix(maxEchoedCharacters) + "…" : Substring(text)
+    return "<code>\(HTML.escape(String(shown)))</code>"
+  }
+}
