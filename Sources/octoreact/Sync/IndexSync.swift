@@ -117,8 +117,16 @@ struct IndexSync: Sendable {
       report.pages += 1
       report.totalCount = results.totalCount
       let kept = results.items.prefix(cap - items.count)
-      for (position, item) in kept.enumerated() {
-        report.origins.append(.init(page: query.page, position: position + 1, fullName: item.fullName))
+      // Positions on the page, counting the items that could not be read (reported, never imported).
+      let unread = results.response.undecodableItems
+      let unreadPositions = Set(unread.map(\.position))
+      let positions = (1..<(results.items.count + unread.count + 1)).filter { !unreadPositions.contains($0) }
+      for (item, position) in zip(kept, positions) {
+        report.origins.append(.init(page: query.page, position: position, fullName: item.fullName))
+      }
+      let lastKept = kept.count < results.items.count ? positions[kept.count] : Int.max
+      for item in unread where item.position < lastKept {
+        report.skipped.append(.init(origin: .init(page: query.page, position: item.position), message: item.reason))
       }
       items += kept
       progress("page \(query.page): \(IndexCommand.Import.grouped(items.count)) repositories")

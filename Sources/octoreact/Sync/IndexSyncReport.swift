@@ -14,11 +14,12 @@ struct IndexSyncReport: Sendable {
     case rateLimitedTooOften(Int)
   }
 
-  /// Where an item came from: its page, its position on the page (from 1) and its full name.
+  /// Where an item came from: its page, its position on the page (from 1) and its full name (nil for an item that
+  /// could not be read).
   struct Origin: Sendable, Equatable {
     var page: Int
     var position: Int
-    var fullName: String
+    var fullName: String?
   }
 
   /// An item the import skipped, and why.
@@ -26,8 +27,10 @@ struct IndexSyncReport: Sendable {
     var origin: Origin
     var message: String
 
-    /// `page 2, item 5 (owner/name): message`.
-    var description: String { "page \(origin.page), item \(origin.position) (\(origin.fullName)): \(message)" }
+    /// `page 2, item 5 (owner/name): message`, or `page 2, item 6: message` for an item that could not be read.
+    var description: String {
+      "page \(origin.page), item \(origin.position)\(origin.fullName.map { " (\($0))" } ?? ""): \(message)"
+    }
   }
 
   /// Pages fetched.
@@ -40,12 +43,12 @@ struct IndexSyncReport: Sendable {
   var inserted = 0
   var updated = 0
   var unchanged = 0
-  /// Items the import skipped, in order.
+  /// Items that could not be read or that the import skipped.
   var skipped: [SkippedItem] = []
   /// Why fetching stopped early; nil when it reached the end, the limit or the cap.
   var failure: Failure?
 
-  /// Items fetched.
+  /// Items fetched and read.
   var fetched: Int { origins.count }
   /// Items now in the index.
   var imported: Int { inserted + updated + unchanged }
