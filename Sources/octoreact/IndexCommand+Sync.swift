@@ -122,7 +122,8 @@ extension IndexCommand {
       if report.skipped.count > Import.maximumIssuesShown {
         Import.printError("… and \(Import.grouped(report.skipped.count - Import.maximumIssuesShown)) more")
       }
-      print(report.summary)
+      // A sync that failed before its first page has nothing to sum up: the error says it all.
+      if report.pages > 0 || report.failure == nil { print(report.summary) }
       guard let failure = report.failure else { return }
       var message = Import.printable(Self.message(for: failure, target: target))
       if report.pages > 0 {

@@ -41,6 +41,7 @@ struct IndexSyncFailureTests {
       #expect(run.status == 1)
       #expect(
         run.standardError.contains("cannot reach \(closed): is `octoreact serve` running?"), "\(run.standardError)")
+      #expect(run.standardOutput.isEmpty, "a sync that fetched nothing has no summary")
     }
   }
 
