@@ -9,8 +9,9 @@ import WebApp
 /// only forward, so a server that links back cannot loop it), and stops at the end of the results, at ``limit``
 /// or at the API's 1,000-result cap, whichever comes first. The items are then imported as `index import` imports
 /// a GitHub JSON file, with the same rules (a positive id, an owner that follows signup's rules, well-formed
-/// topics and dates), as one transaction: a repository already in the index is updated, never duplicated, and an
-/// item the rules refuse is counted and described in the report, never written.
+/// topics and dates), as one transaction (two when another Octoreact server sent repositories it knows only by
+/// name, which are imported as a name list): a repository already in the index is updated, never duplicated, and
+/// an item the rules refuse is counted and described in the report, never written.
 ///
 /// **Rate limits:** a page refused with 403/429 and `x-ratelimit-remaining: 0`, `x-ratelimit-reset` or
 /// `retry-after` is asked for again after the wait the server names, with a progress line
@@ -72,7 +73,9 @@ struct IndexSync: Sendable {
   /// Whether `item` is a repository another Octoreact server knows only by name: an id from 2^52 (see
   /// `GitHubRepository.localIDBase`) and no stars.
   static func isKnownOnlyByName(_ item: GitHubRepository) -> Bool {
+    // A name with a line break would take two lines of the list; as JSON, the import refuses it by its own rules.
     item.id >= GitHubRepository.localIDBase && item.stargazersCount == nil
+      && !item.fullName.contains(where: \.isNewline)
   }
 
   /// `item` with its GitHub page as `html_url` when the API gave a page on its own host (another Octoreact
@@ -124,8 +127,9 @@ struct IndexSync: Sendable {
       for (item, position) in zip(kept, positions) {
         report.origins.append(.init(page: query.page, position: position, fullName: item.fullName))
       }
-      let lastKept = kept.count < results.items.count ? positions[kept.count] : Int.max
-      for item in unread where item.position < lastKept {
+      // Unread items after the last one kept were cut with it: not reported.
+      let firstLeftOut = kept.count < results.items.count ? positions[kept.count] : Int.max
+      for item in unread where item.position < firstLeftOut {
         report.skipped.append(.init(origin: .init(page: query.page, position: item.position), message: item.reason))
       }
       items += kept
