@@ -84,9 +84,7 @@ extension IndexCommand {
       // Opened first: a wrong file is refused before any request.
       let repositories = try DatabaseOption.openIndex(at: index)
       defer { try? repositories.close() }
-      // The environment's GitHub token goes to GitHub only, never to another server.
-      let token = (self.token ?? (apiURL == nil ? ProcessInfo.processInfo.environment["OCTOREACT_GITHUB_TOKEN"] : nil))
-        .flatMap { $0.isEmpty ? nil : $0 }
+      let token = Self.token(given: self.token, apiURL: apiURL, environment: ProcessInfo.processInfo.environment)
 
       var httpConfiguration = HTTPClient.Configuration()
       // Report a refused connection at once instead of retrying until the timeout.
@@ -105,6 +103,12 @@ extension IndexCommand {
 
       let target = SearchFailure.Target(baseURL: baseURL, isGitHub: apiURL == nil, hasToken: token != nil)
       try Self.finish(report, target: target)
+    }
+
+    /// The token to send: `--token`, or without `--api-url` the environment's `OCTOREACT_GITHUB_TOKEN`, which goes
+    /// to GitHub only, never to another server; nil for an empty one.
+    static func token(given: String?, apiURL: String?, environment: [String: String]) -> String? {
+      (given ?? (apiURL == nil ? environment["OCTOREACT_GITHUB_TOKEN"] : nil)).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The sync these options describe, with the real clocks and progress on standard error.

@@ -63,6 +63,16 @@ struct IndexSyncFailureTests {
     }
   }
 
+  @Test func theEnvironmentsTokenGoesToGitHubOnly() {
+    let environment = ["OCTOREACT_GITHUB_TOKEN": "ghp_env"]
+    typealias Sync = IndexCommand.Sync
+    #expect(Sync.token(given: nil, apiURL: nil, environment: environment) == "ghp_env")
+    #expect(Sync.token(given: nil, apiURL: "http://127.0.0.1:8080", environment: environment) == nil)
+    #expect(Sync.token(given: "ghp_given", apiURL: "http://127.0.0.1:8080", environment: environment) == "ghp_given")
+    #expect(Sync.token(given: "", apiURL: nil, environment: environment) == nil)
+    #expect(Sync.token(given: nil, apiURL: nil, environment: ["OCTOREACT_GITHUB_TOKEN": ""]) == nil)
+  }
+
   @Test func badItemsAreSkippedAndNamedByPageAndPosition() async throws {
     try await withTemporaryFolder { folder in
       let page = """
