@@ -226,8 +226,16 @@ let package = Package(
     .testTarget(
       name: "OctoreactCLITests",
       dependencies: [
-        "octoreact", "AccountStore", "RepositoryIndex", "DatabaseFile",
+        "octoreact", "AccountStore", "RepositoryIndex", "DatabaseFile", "GitHubClient", "WebApp",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ],
       swiftSettings: strictSettings
     ),

@@ -13,7 +13,7 @@ struct IndexCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "index",
     abstract: "Manage the local repository index (SQLite full-text search).",
-    subcommands: [Import.self]
+    subcommands: [Import.self, Sync.self]
   )
 
   /// `octoreact index import FILE [--index PATH]`.

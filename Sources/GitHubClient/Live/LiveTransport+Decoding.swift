@@ -45,18 +45,6 @@ extension LiveTransport.Response {
 
   /// A one-line reason for a decoding failure, such as `missing key "login"`.
   private static func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "not JSON" }
-    func path(_ context: DecodingError.Context) -> String {
-      let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-      return keys.isEmpty ? "" : " at \(keys.joined(separator: "."))"
-    }
-    switch error {
-    case .keyNotFound(let key, let context): return "missing key \"\(key.stringValue)\"\(path(context))"
-    case .typeMismatch(let type, let context): return "expected \(type)\(path(context))"
-    case .valueNotFound(let type, let context): return "null where \(type) was expected\(path(context))"
-    case .dataCorrupted(let context):
-      return context.codingPath.isEmpty ? "not valid JSON" : "invalid value\(path(context))"
-    @unknown default: return "undecodable"
-    }
+    (error as? DecodingError)?.reason() ?? "not JSON"
   }
 }
