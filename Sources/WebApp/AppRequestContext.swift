@@ -8,9 +8,9 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext, Remote
   public var coreContext: CoreRequestContextStorage
   public let remoteAddress: SocketAddress?
   /// Released when the connection closes: see ``WebSocketHandlerSlot`` for the cycle it breaks.
-  let webSocketSlot: WebSocketHandlerSlot<Self>
+  let webSocketSlot: WebSocketHandlerSlot
 
-  public var webSocket: WebSocketHandlerReference<Self> { webSocketSlot.handlerReference }
+  public var webSocket: WebSocketHandlerReference<Self> { webSocketSlot.handlerReference(for: Self.self) }
 
   public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)

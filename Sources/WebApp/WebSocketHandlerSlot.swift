@@ -12,9 +12,11 @@ import Synchronization
 /// the slot lets go of it when the connection's channel closes, which breaks the cycle.
 ///
 /// **Cost**: a request that never asks for its reference (every route but the live ones) allocates the
-/// slot alone; the reference and the close callback are made on first use.
-final class WebSocketHandlerSlot<Context: WebSocketRequestContext>: Sendable {
-  private let reference = Mutex<WebSocketHandlerReference<Context>?>(nil)
+/// slot alone; the reference and the close callback are made on first use. The slot is not generic
+/// (it holds the reference as `any Sendable`), so making and freeing one per request looks up no generic
+/// type at run time.
+final class WebSocketHandlerSlot: Sendable {
+  private let reference = Mutex<(any Sendable)?>(nil)
   private let closeFuture: EventLoopFuture<Void>
 
   init(closeFuture: EventLoopFuture<Void>) {
@@ -22,9 +24,14 @@ final class WebSocketHandlerSlot<Context: WebSocketRequestContext>: Sendable {
   }
 
   /// The request's reference, made on first use; a fresh, empty one after the connection has closed.
-  var handlerReference: WebSocketHandlerReference<Context> {
-    let (held, isNew) = reference.withLock { reference in
-      if let held = reference { return (held, false) }
+  ///
+  /// One context type asks for it (a request's context is made once, with its type), so the held
+  /// reference is always of the type asked for.
+  func handlerReference<Context: WebSocketRequestContext>(
+    for _: Context.Type = Context.self
+  ) -> WebSocketHandlerReference<Context> {
+    let (held, isNew) = reference.withLock { reference -> (WebSocketHandlerReference<Context>, Bool) in
+      if let held = reference as? WebSocketHandlerReference<Context> { return (held, false) }
       let made = WebSocketHandlerReference<Context>()
       reference = made
       return (made, true)

@@ -8,7 +8,9 @@ extension Parameters {
   /// `%` and two hex digits, or bytes that are not UTF-8, are a `400`.
   func requireDecoded(_ name: String) throws -> String {
     let raw = try require(name)
-    guard raw.contains("%") else { return raw }
+    // A byte search: `String.contains("%")` goes through Foundation's locale-aware string search, which
+    // cost every `GET /users/{name}` about 1 % of the server's time.
+    guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
     guard let decoded = raw.removingPercentEncoding else {
       throw APIError.invalidPercentEncoding
     }
