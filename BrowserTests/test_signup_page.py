@@ -187,6 +187,6 @@ def test_a_reserved_name_is_refused_before_any_check(engine: str, server, page: 
 def test_an_unknown_account_is_a_404_page(server, page: Page) -> None:
     response = page.goto(f"{server.url}/{unique_username('nobody')}")
     assert response is not None and response.status == 404
-    expect(page.get_by_role("heading", name="Not found", exact=True)).to_be_visible()
-    page.get_by_role("link", name="← Sign up").click()
-    page.wait_for_url(f"{server.url}/signup")
+    expect(page.get_by_role("heading", name="Account not found", exact=True)).to_be_visible()
+    page.get_by_role("link", name="Sign up", exact=True).click()
+    page.wait_for_url(f"{server.url}/signup?lang=en")

@@ -30,11 +30,12 @@ struct AccountPageTests {
         let page = try await client.execute(uri: path, method: .get)
         #expect(page.status == .notFound, "\(path)")
         #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
-        #expect(page.text.contains("<h1>Not found</h1>"))
+        #expect(page.text.contains("<h1>Account not found</h1>"))
+        #expect(page.text.contains(#"href="/?lang=en""#), "the error pages' link home")
         #expect(!page.text.contains(String(repeating: "a", count: 40)))
       }
       let chinese = try await client.execute(uri: "/nobody-here?lang=zh-Hans", method: .get)
-      #expect(chinese.text.contains("没有名为 nobody-here 的账户"))
+      #expect(chinese.text.contains("没有名为 <code>nobody-here</code> 的账户"))
     }
   }
 

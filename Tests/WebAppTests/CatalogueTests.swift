@@ -219,7 +219,7 @@ struct CatalogueTests {
   @Test func chinesePagesUseFullWidthPunctuationAroundTheirMarkup() {
     let pages = [
       HomePage(language: .simplifiedChinese).html,
-      AccountPage(language: .simplifiedChinese, account: nil, requestedLogin: "nobody").html,
+      ErrorPage(problem: .accountNotFound(login: "nobody"), language: .simplifiedChinese).html,
       ErrorPage(problem: .unknownEngine("elm"), language: .simplifiedChinese).html,
       ErrorPage(problem: .pageNotFound(path: "/nowhere"), language: .simplifiedChinese).html,
     ]

@@ -6,12 +6,10 @@ import SignupFeature
 ///
 /// The Signup page goes here after a successful signup's alert is answered. Logins and the
 /// server's own top-level paths share one namespace, which is why signup refuses reserved names.
+/// A login no account has gets an ``ErrorPage`` (`accountNotFound`), as every other missing page.
 struct AccountPage: Sendable {
   let language: SignupLanguage
-  /// The account, or `nil` for the "no such account" page (served with 404).
-  let account: Account?
-  /// The login asked for, shown on the "no such account" page.
-  let requestedLogin: String
+  let account: Account
 
   private func pick(_ english: String, _ chinese: String) -> String {
     language == .english ? english : chinese
@@ -19,20 +17,11 @@ struct AccountPage: Sendable {
 
   var html: String {
     let text = PageText(language: language)
+    let query = language == .english ? "" : "?lang=\(language.rawValue)"
     let links = """
-      <p><a href="/signup\(language == .english ? "" : "?lang=\(language.rawValue)")">\
-      ← \(HTML.escape(text.signupTitle))</a> · <a href="/search">\(HTML.escape(text.searchTitle))</a></p>
+      <p><a href="/signup\(query)">← \(HTML.escape(text.signupTitle))</a> · \
+      <a href="/search\(query)">\(HTML.escape(text.searchTitle))</a></p>
       """
-    guard let account else {
-      let body = """
-        <main id="account-page">
-        \(links)
-        <h1>\(HTML.escape(pick("Not found", "未找到")))</h1>
-        <p>\(HTML.escape(pick("There is no account named \(requestedLogin).", "没有名为 \(requestedLogin) 的账户。")))</p>
-        </main>
-        """
-      return HTML.document(lang: text.htmlLang, title: "\(pick("Not found", "未找到")) · Octoreact", body: body)
-    }
     let created = Self.day(account.createdAt)
     let body = """
       <main id="account-page">

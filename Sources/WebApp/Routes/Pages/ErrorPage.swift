@@ -18,6 +18,8 @@ struct ErrorPage: HTTPResponseError, Sendable {
     case unknownEngine(String)
     /// The repository page of a repository the index does not have.
     case repositoryNotFound(fullName: String)
+    /// The account page of a login no account has.
+    case accountNotFound(login: String)
     /// A `%` escape in the path that is not `%` and two hex digits, or bytes that are not UTF-8.
     case invalidPercentEncoding
     /// The client's budget for this page is spent (`403`, or `429` for a secondary limit).
@@ -51,7 +53,7 @@ struct ErrorPage: HTTPResponseError, Sendable {
 
   var status: HTTPResponse.Status {
     switch problem {
-    case .pageNotFound, .repositoryNotFound: .notFound
+    case .pageNotFound, .repositoryNotFound, .accountNotFound: .notFound
     case .unknownEngine, .invalidPercentEncoding: .badRequest
     case .rateLimited(let status, _): status
     case .internalError: .internalServerError
@@ -73,6 +75,7 @@ struct ErrorPage: HTTPResponseError, Sendable {
     switch problem {
     case .pageNotFound: pick("Page not found", "页面不存在")
     case .repositoryNotFound: pick("Repository not found", "仓库不存在")
+    case .accountNotFound: pick("Account not found", "账户不存在")
     case .unknownEngine: pick("Unknown architecture", "未知的架构")
     case .invalidPercentEncoding: pick("Bad address", "地址有误")
     case .rateLimited: pick("Too many requests", "请求过于频繁")
@@ -95,6 +98,9 @@ struct ErrorPage: HTTPResponseError, Sendable {
       let fullName = Self.echo(fullName)
       return pick(
         "The repository \(fullName) is not in this server’s index.", "本服务器的索引中没有仓库 \(fullName)。")
+    case .accountNotFound(let login):
+      let login = Self.echo(login)
+      return pick("There is no account named \(login).", "没有名为 \(login) 的账户。")
     case .invalidPercentEncoding:
       return pick(
         "The address has a % that is not followed by two hexadecimal digits, or does not spell UTF-8 text.",

@@ -103,16 +103,15 @@ struct PagesController: Sendable {
     return outcome.headers
   }
 
-  /// The page of the account `login`, or its "no such account" page (404).
+  /// The page of the account `login`; an ``ErrorPage`` (404) when no account has that login.
   private func accountPage(login: String, language: SignupLanguage) async throws -> Response {
     // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
     guard login.count <= 39, UsernameRules.github.violation(in: login) == nil,
       let account = try await accounts.account(named: login)
     else {
-      let notFound = AccountPage(language: language, account: nil, requestedLogin: String(login.prefix(39)))
-      return Self.html(notFound.html, status: .notFound)
+      throw ErrorPage(problem: .accountNotFound(login: String(login.prefix(39))), language: language)
     }
-    return Self.html(AccountPage(language: language, account: account, requestedLogin: login).html)
+    return Self.html(AccountPage(language: language, account: account).html)
   }
 
   /// The indexed repository named exactly `fullName` (in any letter case): exact names rank first.
