@@ -5,7 +5,9 @@ import Synchronization
 /// Availability checks ask for the same few names over and over (every throttled keystroke of every
 /// Signup page), and a database read costs several times the rest of the request. A created account
 /// replaces its entry; a commit by any other connection to the file (another server, the sqlite3
-/// shell) empties the cache, which the store learns from a ``CommitWatcher`` before each lookup. A
+/// shell) empties the cache, which the store learns from a `CommitWatcher` before each lookup. The
+/// watcher cannot tell the store's own writer from another process's, so a signup here empties it
+/// as well: signups are rare next to lookups (each costs a bcrypt hash), so that costs little. A
 /// read that started before a write must not store what it read after that write, or a stale "no
 /// such account" could outlive the signup; the write version guards that.
 final class AccountCache: Sendable {

@@ -146,7 +146,7 @@ public final class AccountStore: Sendable {
   ///
   /// **Fresh:** an account committed before this call began, through this store or any other
   /// connection to the file (another server process), is found: the cache is checked against the
-  /// file's data version first (see ``CommitWatcher``), on every call.
+  /// file's data version first (see `CommitWatcher`), on every call.
   public func account(named login: String) async throws(AccountStoreError) -> Account? {
     try beginOperation()
     defer { endOperation() }
