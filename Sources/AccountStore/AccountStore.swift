@@ -23,6 +23,8 @@ internal import Synchronization
 ///   ``AccountStoreError/busy(retryAfter:)``. A password longer than ``PasswordPolicy/maximumBytes``
 ///   is refused, never truncated.
 /// - No password or password hash appears in any error, and nothing is logged.
+/// - Lookups never trust the cache across processes: an account committed through another store on
+///   the same file (another server) is found by the next lookup, as a commit by this store is.
 ///
 /// For example:
 ///
@@ -51,8 +53,10 @@ public final class AccountStore: Sendable {
   private let decoyHash = Mutex<String?>(nil)
   /// Whether the store is closed, and how many operations are using the database.
   private let lifecycle = ConnectionLifecycle()
-  /// Recent lookups: this store is the only writer of its file, so it keeps them exact.
+  /// Recent lookups, emptied whenever `commits` reports a commit to the file.
   private let cache = AccountCache()
+  /// Notices commits to the file by other connections (nil in memory, where there are none).
+  private let commits: CommitWatcher?
   /// The usernames being signed up now, one signup each.
   private let claims = NameClaims()
 
@@ -75,6 +79,7 @@ public final class AccountStore: Sendable {
     try self.init(
       writer: pool,
       location: path,
+      watchingCommits: true,
       passwordHasher: passwordHasher,
       hashingLimits: hashingLimits,
       usernameRules: usernameRules,
@@ -100,6 +105,7 @@ public final class AccountStore: Sendable {
     return try AccountStore(
       writer: queue,
       location: ":memory:",
+      watchingCommits: false,
       passwordHasher: passwordHasher,
       hashingLimits: hashingLimits,
       usernameRules: usernameRules,
@@ -110,6 +116,7 @@ public final class AccountStore: Sendable {
   private init(
     writer: any DatabaseWriter,
     location: String,
+    watchingCommits: Bool,
     passwordHasher: PasswordHasher,
     hashingLimits: HashingLimits,
     usernameRules: UsernameRules,
@@ -121,6 +128,8 @@ public final class AccountStore: Sendable {
     )
     do {
       try Migrations.migrator.migrate(writer)
+      // Opened after the migration, so that the watcher finds the file in WAL mode.
+      commits = watchingCommits ? try CommitWatcher(path: location) : nil
     } catch {
       throw .cannotOpen(path: location, reason: Self.reason(error))
     }
@@ -134,9 +143,18 @@ public final class AccountStore: Sendable {
   // MARK: - Accounts
 
   /// The account whose login equals `login` ignoring letter case, or `nil`.
+  ///
+  /// **Fresh:** an account committed before this call began, through this store or any other
+  /// connection to the file (another server process), is found: the cache is checked against the
+  /// file's data version first (see `CommitWatcher`), on every call.
   public func account(named login: String) async throws(AccountStoreError) -> Account? {
     try beginOperation()
     defer { endOperation() }
+    do {
+      if try commits?.hasChangedSinceLastCheck() == true { cache.removeAll() }
+    } catch {
+      throw Self.translate(error)
+    }
     let (known, version) = cache.lookup(login)
     if let known { return known }
     do {
@@ -232,6 +250,7 @@ public final class AccountStore: Sendable {
   public func close() throws(AccountStoreError) {
     guard lifecycle.close() else { return }
     do {
+      try commits?.close()
       try writer.close()
     } catch {
       throw Self.translate(error)
@@ -249,7 +268,10 @@ public final class AccountStore: Sendable {
 
   private func endOperation() {
     // A deferred close has no caller left to report to; GRDB closes on deinit if this fails.
-    if lifecycle.end() { try? writer.close() }
+    if lifecycle.end() {
+      try? commits?.close()
+      try? writer.close()
+    }
   }
 
   /// `password` hashed in the hashing queue.

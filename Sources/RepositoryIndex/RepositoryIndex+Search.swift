@@ -20,6 +20,7 @@ extension RepositoryIndex {
   public func search(_ query: RepositoryQuery, sort: RepositorySort = .bestMatch, page: Int, perPage: Int)
     async throws(RepositoryIndexError) -> IndexSearchResult
   {
+    try forgetCacheIfFileChanged()
     let perPage = min(max(perPage, 1), 100)
     let page = min(max(page, 1), Int.max / 100 - 1)
     if !query.hasQualifiers, sort == .bestMatch, try await !hasForksOrTopics() {
@@ -74,6 +75,7 @@ extension RepositoryIndex {
   public func search(_ query: String, page: Int, perPage: Int) async throws(RepositoryIndexError) -> IndexSearchResult {
     let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return .empty }
+    try forgetCacheIfFileChanged()
     let perPage = min(max(perPage, 1), 100)
     let page = min(max(page, 1), Int.max / 100 - 1)
     let offset = (page - 1) * perPage

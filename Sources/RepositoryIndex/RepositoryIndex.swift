@@ -37,8 +37,11 @@ internal import GRDB
 public final class RepositoryIndex: Sendable {
   let writer: any DatabaseWriter
   let location: String
-  /// Results of recent searches; emptied by every import.
+  /// Results of recent searches; emptied by every import, this process's or another's (see
+  /// `RepositoryIndex+Freshness.swift`).
   let cache = SearchCache(capacity: 512)
+  /// Notices commits to the file by other connections (nil in memory, where there are none).
+  let commits: CommitWatcher?
   /// Whether the index is closed, and how many operations are using the database.
   private let lifecycle = ConnectionLifecycle()
 
@@ -50,7 +53,7 @@ public final class RepositoryIndex: Sendable {
   ///   created, the location is not writable, or the file is not a database.
   public convenience init(path: String) throws(RepositoryIndexError) {
     let pool = try Self.openPool(at: path)
-    try self.init(writer: pool, location: path)
+    try self.init(writer: pool, location: path, watchingCommits: true)
   }
 
   /// An index in memory, gone when released: for tests.
@@ -61,12 +64,14 @@ public final class RepositoryIndex: Sendable {
     } catch {
       throw .cannotOpen(path: ":memory:", reason: reason(error))
     }
-    return try RepositoryIndex(writer: queue, location: ":memory:")
+    return try RepositoryIndex(writer: queue, location: ":memory:", watchingCommits: false)
   }
 
-  private init(writer: any DatabaseWriter, location: String) throws(RepositoryIndexError) {
+  private init(writer: any DatabaseWriter, location: String, watchingCommits: Bool) throws(RepositoryIndexError) {
     do {
       try Migrations.migrator.migrate(writer)
+      // Opened after the migration, so that the watcher finds the file in WAL mode.
+      commits = watchingCommits ? try CommitWatcher(path: location) : nil
     } catch {
       throw .cannotOpen(path: location, reason: Self.reason(error))
     }
@@ -88,6 +93,7 @@ public final class RepositoryIndex: Sendable {
   public func close() throws(RepositoryIndexError) {
     guard lifecycle.close() else { return }
     do {
+      try commits?.close()
       try writer.close()
     } catch {
       throw Self.translate(error)
@@ -132,12 +138,15 @@ public final class RepositoryIndex: Sendable {
   /// Counts an operation in, or throws when the index is closed. SQLite must not be called on a
   /// closed connection (without SQLITE_ENABLE_API_ARMOR, as on Linux, that crashes), so the
   /// connection stays open until every operation that got in has ended.
-  private func beginOperation() throws(RepositoryIndexError) {
+  func beginOperation() throws(RepositoryIndexError) {
     guard lifecycle.begin() else { throw .storage("the repository index is closed") }
   }
 
-  private func endOperation() {
+  func endOperation() {
     // A deferred close has no caller left to report to; GRDB closes on deinit if this fails.
-    if lifecycle.end() { try? writer.close() }
+    if lifecycle.end() {
+      try? commits?.close()
+      try? writer.close()
+    }
   }
 }

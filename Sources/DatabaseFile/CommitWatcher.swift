@@ -1,0 +1,45 @@
+internal import GRDB
+import Synchronization
+
+/// Tells whether anything committed to a database file since it last looked, from this process or
+/// another: what an in-memory cache of the file checks before trusting an entry.
+///
+/// It keeps a connection of its own that only ever reads `PRAGMA data_version`. That number changes
+/// when *another* connection commits; this connection never writes, so every commit to the file
+/// (the store's own writer included) changes it. A reading costs one statement on an idle
+/// connection: SQLite compares the write-ahead log's header in shared memory, with no disk read.
+///
+/// **Contract:** ``hasChangedSinceLastCheck()`` is synchronous and short (no disk read, no waiting
+/// on a writer: WAL readers never wait for one), so callers may run it on the cooperative pool.
+/// Calls are serialized on the watcher's connection; a commit that completed before a call began
+/// is reported by that call or an earlier one, never later. The watcher must be closed before the
+/// file is removed; a call after ``close()`` throws.
+public final class CommitWatcher: Sendable {
+  private let connection: DatabaseQueue
+  /// Kept under the connection's own serial queue as well; the mutex makes that visible to Swift.
+  private let version = Mutex(DataVersion())
+
+  /// Opens a read-only connection on the (existing) database at `path` and takes a first reading.
+  public init(path: String) throws {
+    var configuration = Configuration()
+    configuration.label = "CommitWatcher"
+    configuration.readonly = true
+    // A reader in WAL mode waits only while another connection recovers the log after a crash.
+    configuration.busyMode = .timeout(5)
+    connection = try DatabaseQueue(path: path, configuration: configuration)
+    _ = try hasChangedSinceLastCheck()
+  }
+
+  /// True when some connection committed to the file since the previous call (or since opening).
+  public func hasChangedSinceLastCheck() throws -> Bool {
+    try connection.inDatabase { db in
+      let reading = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+      return version.withLock { $0.record(reading) }
+    }
+  }
+
+  /// Closes the watcher's connection.
+  public func close() throws {
+    try connection.close()
+  }
+}
