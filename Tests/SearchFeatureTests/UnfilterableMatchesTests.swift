@@ -40,6 +40,7 @@ struct UnfilterableMatchesTests {
         + "`octoreact index sync --github` to filter on those.")
     #expect(
       chinese.unfilterableMatches(UnfilterableMatches(count: 3_323, words: "", qualifiers: ["language", "fork", "forks"]))
-        == "此索引中有 3,323 个仓库没有语言、是否复刻或复刻数信息：请用 `octoreact index sync --github` 补全索引后再按这些条件筛选。")
+        == "此索引中有 3,323 个仓库没有语言、是否复刻或复刻数信息："
+        + "请用 `octoreact index sync --github` 补全索引后再按这些条件筛选。")
   }
 }
