@@ -106,10 +106,14 @@ public struct IndexSearchResult: Sendable, Hashable {
   public var totalCount: Int
   /// The repositories of the requested page, best first.
   public var items: [IndexedRepository]
+  /// The repositories known only by name left out for lack of the fields the query filters on, when
+  /// the page is short (see ``NameOnlyMatches``).
+  public var nameOnlyMatches: NameOnlyMatches?
 
-  public init(totalCount: Int, items: [IndexedRepository]) {
+  public init(totalCount: Int, items: [IndexedRepository], nameOnlyMatches: NameOnlyMatches? = nil) {
     self.totalCount = totalCount
     self.items = items
+    self.nameOnlyMatches = nameOnlyMatches
   }
 
   /// No result.

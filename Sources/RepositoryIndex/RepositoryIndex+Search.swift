@@ -9,7 +9,8 @@ extension RepositoryIndex {
   /// index knows of forks, which GitHub leaves out by default, or of topics, where words are looked
   /// for too); qualifiers or a `sort` take one SQL
   /// statement with the filters (see `FilteredSearch`). Either way no page goes past the
-  /// 1,000th result for a filtered search.
+  /// 1,000th result for a filtered search. A short page of a query filtering on fields that
+  /// repositories known only by name lack counts those left out (``IndexSearchResult/nameOnlyMatches``).
   ///
   /// For example:
   ///
@@ -36,9 +37,26 @@ extension RepositoryIndex {
       let words = try SearchQuery(text: text, tokenizer: tokenizer)
       // Words that are only punctuation match nothing, as plain text does.
       if !text.isEmpty, words.terms.isEmpty { return .empty }
-      let (total, items) = try FilteredSearch(query: query, words: words, sort: sort, tokenizer: tokenizer)
-        .run(db, offset: (page - 1) * perPage, limit: perPage)
-      return IndexSearchResult(totalCount: total, items: items)
+      let search = FilteredSearch(query: query, words: words, sort: sort, tokenizer: tokenizer)
+      let (total, items) = try search.run(db, offset: (page - 1) * perPage, limit: perPage)
+      // A short page is the last one: say what the field filters left out, which only then matters.
+      let leftOut = items.count < perPage ? try search.nameOnlyMatches(db) : nil
+      return IndexSearchResult(totalCount: total, items: items, nameOnlyMatches: leftOut)
+    }
+  }
+
+  /// How many repositories known only by name match `query`'s words and owners but not its field
+  /// qualifiers (`language:`, `stars:`…), which they lack; nil when none or when the query has no
+  /// such qualifier. For a front end that pages through results itself (`octoreact search --index`).
+  ///
+  /// **Cost:** one `count(*)` of the name-only rows matching the words.
+  public func nameOnlyMatches(_ query: RepositoryQuery) async throws(RepositoryIndexError) -> NameOnlyMatches? {
+    let text = query.text
+    return try await read { db in
+      let tokenizer = try db.makeTokenizer(FTS5TokenizerDescriptor(components: Schema.tokenizerComponents))
+      let words = try SearchQuery(text: text, tokenizer: tokenizer)
+      if !text.isEmpty, words.terms.isEmpty { return nil }
+      return try FilteredSearch(query: query, words: words, sort: .bestMatch, tokenizer: tokenizer).nameOnlyMatches(db)
     }
   }
 

@@ -228,3 +228,59 @@ extension SearchMessages {
     )
   }
 }
+
+// MARK: - Repositories known only by name
+
+extension SearchMessages {
+  /// Why a query with field qualifiers found fewer repositories than its words: "12 repositories match
+  /// “swift” but this index has no language or stars for them: fill it with `octoreact index sync
+  /// --github` to filter on those."
+  public func unfilterableMatches(_ matches: UnfilterableMatches) -> String {
+    let number = Self.grouped(matches.count)
+    let one = matches.count == 1
+    let englishFields = Self.list(matches.qualifiers.map(Self.englishField), separator: ", ", last: " or ")
+    let chineseFields = Self.list(matches.qualifiers.map(Self.chineseField), separator: "、", last: "或")
+    let command = "`octoreact index sync --github`"
+    let english =
+      matches.words.isEmpty
+      ? (one ? "1 repository in this index has" : "\(number) repositories in this index have")
+        + " no \(englishFields): fill it with \(command) to filter on those."
+      : (one ? "1 repository matches" : "\(number) repositories match")
+        + " “\(matches.words)” but this index has no \(englishFields) for \(one ? "it" : "them"): fill it with"
+        + " \(command) to filter on those."
+    let chinese =
+      matches.words.isEmpty
+      ? "此索引中有 \(number) 个仓库没有\(chineseFields)信息：请用 \(command) 补全索引后再按这些条件筛选。"
+      : "有 \(number) 个仓库与“\(matches.words)”匹配，但此索引没有它们的\(chineseFields)信息：请用 \(command) 补全索引后再按这些条件筛选。"
+    return pick(english, chinese)
+  }
+
+  /// The field a qualifier filters on, in English ("stars" for `stars:`).
+  private static func englishField(_ qualifier: String) -> String {
+    switch qualifier {
+    case "fork": "fork flag"
+    case "archived": "archived flag"
+    case "topic": "topics"
+    default: qualifier
+    }
+  }
+
+  /// The field a qualifier filters on, in Chinese ("星标数" for `stars:`).
+  private static func chineseField(_ qualifier: String) -> String {
+    switch qualifier {
+    case "language": "语言"
+    case "stars": "星标数"
+    case "forks": "复刻数"
+    case "fork": "是否复刻"
+    case "archived": "是否归档"
+    case "topic": "主题"
+    default: qualifier
+    }
+  }
+
+  /// The items joined by `separator`, the last two by `last`: "a, b or c", "甲、乙或丙".
+  private static func list(_ items: [String], separator: String, last: String) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: separator) + last + items[items.count - 1]
+  }
+}

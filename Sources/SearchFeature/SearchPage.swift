@@ -11,11 +11,17 @@ public struct SearchPage: Sendable, Equatable {
   public var incompleteResults: Bool
   /// The number of the page after this one, or `nil` on the last reachable page.
   public var nextPage: Int?
+  /// On a last page, the repositories the query's field qualifiers left out for lack of those fields.
+  public var unfilterableMatches: UnfilterableMatches?
 
-  public init(repositories: [Repository], totalCount: Int, incompleteResults: Bool = false, nextPage: Int?) {
+  public init(
+    repositories: [Repository], totalCount: Int, incompleteResults: Bool = false, nextPage: Int?,
+    unfilterableMatches: UnfilterableMatches? = nil
+  ) {
     self.repositories = repositories
     self.totalCount = totalCount
     self.incompleteResults = incompleteResults
     self.nextPage = nextPage
+    self.unfilterableMatches = unfilterableMatches
   }
 }

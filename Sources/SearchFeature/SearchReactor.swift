@@ -65,6 +65,8 @@ public struct SearchReactor: Reactor {
     public var totalCount: Int?
     /// True when GitHub said a page it returned may be incomplete (the search timed out).
     public var incompleteResults = false
+    /// Repositories known only by name that the query's field qualifiers left out, as the last page said.
+    public var unfilterableMatches: UnfilterableMatches?
     /// Why the last request failed, shown with a retry button until a new query or a retry.
     public var failure: SearchFailure?
     /// The page whose request failed: what ``Action/retry`` requests again.
@@ -138,6 +140,7 @@ public struct SearchReactor: Reactor {
       state.query = query
       state.totalCount = nil
       state.incompleteResults = false
+      state.unfilterableMatches = nil
       state.isLoading = true
       state.isLoadingNextPage = false
       state.failure = nil
@@ -152,10 +155,12 @@ public struct SearchReactor: Reactor {
       if page == 1 {
         state.repos = Self.appending(result.repositories, to: [])
         state.incompleteResults = result.incompleteResults
+        state.unfilterableMatches = result.unfilterableMatches
         state.isLoading = false
       } else {
         state.repos = Self.appending(result.repositories, to: state.repos)
         state.incompleteResults = state.incompleteResults || result.incompleteResults
+        state.unfilterableMatches = result.unfilterableMatches ?? state.unfilterableMatches
         state.isLoadingNextPage = false
       }
       state.nextPage = result.nextPage
@@ -167,6 +172,7 @@ public struct SearchReactor: Reactor {
         state.isLoading = false
         state.repos = []
         state.nextPage = nil
+        state.unfilterableMatches = nil
       } else {
         state.isLoadingNextPage = false
       }

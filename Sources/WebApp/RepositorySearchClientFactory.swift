@@ -61,7 +61,10 @@ struct RepositorySearchClientFactory: Sendable {
       repositories: result.items.map { Self.repository(SearchController.item($0, baseURL: baseURL)) },
       totalCount: result.totalCount,
       incompleteResults: false,
-      nextPage: PaginationLinks.search(query, totalCount: result.totalCount, baseURL: baseURL).nextPage
+      nextPage: PaginationLinks.search(query, totalCount: result.totalCount, baseURL: baseURL).nextPage,
+      unfilterableMatches: result.nameOnlyMatches.map {
+        UnfilterableMatches(count: $0.count, words: parsed.text, qualifiers: $0.qualifiers)
+      }
     )
   }
 

@@ -16,10 +16,12 @@ struct SearchCommand: AsyncParsableCommand {
     commandName: "search",
     abstract: "Search repositories through Octoreact's API or GitHub's.",
     discussion: """
-      The query uses GitHub's syntax, such as `swift language:swift stars:>100`; several words are joined with \
-      spaces. Qualifiers: user:, org:, language:, stars:, forks:, fork:true|only, in:name,description,topics, \
-      archived:true|false, topic:. On a terminal the results are a table; in a pipe, one tab-separated line per \
-      repository (full name, stars or nothing when unknown, description).
+      The query uses GitHub's syntax, such as `swift in:name`; several words are joined with spaces. Qualifiers: \
+      user:, org:, language:, stars:, forks:, fork:true|only, in:name,description,topics, archived:true|false, \
+      topic:. Filters on fields, as in `swift language:swift stars:>100`, need an index that has them (fill it \
+      with `octoreact index sync --github`): the bundled demo list has names only. On a terminal the results are \
+      a table; in a pipe, one tab-separated line per repository (full name, stars or nothing when unknown, \
+      description).
       """
   )
 
@@ -102,7 +104,13 @@ struct SearchCommand: AsyncParsableCommand {
       let repositories = try DatabaseOption.openIndex(at: index)
       defer { try? repositories.close() }
       let target = SearchFailure.Target(baseURL: index, isGitHub: false, hasToken: false)
-      try await search(with: .localIndex(repositories), target: target)
+      try await search(with: .localIndex(repositories), target: target) { _ in
+        // Counted only for a short last page: see `search(with:target:note:)`.
+        guard let query = try? RepositoryQuery.parse(queryText),
+          let matches = try? await repositories.nameOnlyMatches(query)
+        else { return nil }
+        return SearchOutput.leftOut(matches, words: query.text)
+      }
       return
     }
     let baseURL = github ? Self.githubAPI : (api ?? Self.defaultAPI)
@@ -120,7 +128,13 @@ struct SearchCommand: AsyncParsableCommand {
       httpClient: httpClient
     )
     do {
-      try await search(with: client, target: target)
+      try await search(with: client, target: target) { pages in
+        // The server's index cannot be counted from here: explain an empty answer that field qualifiers may cause.
+        guard !github, pages.allSatisfy({ $0.totalCount == 0 }), let query = try? RepositoryQuery.parse(queryText)
+        else { return nil }
+        let qualifiers = NameOnlyMatches.fieldQualifiers(of: query)
+        return qualifiers.isEmpty ? nil : SearchOutput.possiblyLeftOut(qualifiers: qualifiers)
+      }
     } catch {
       try? await httpClient.shutdown()
       throw error
@@ -129,10 +143,25 @@ struct SearchCommand: AsyncParsableCommand {
   }
 
   /// Fetches the pages with `client` and prints them, or throws the failure as one line.
-  private func search(with client: GitHubClient, target: SearchFailure.Target) async throws {
+  ///
+  /// When the last page is short (nothing follows it), `note` may explain why there are not more results: after
+  /// the table on a terminal, on standard error otherwise, so that scripts reading the lines or the JSON get only
+  /// results.
+  private func search(
+    with client: GitHubClient,
+    target: SearchFailure.Target,
+    note: ([RepositorySearchResults]) async -> String?
+  ) async throws {
     let fetched = await fetch(with: client)
 
     if !fetched.pages.isEmpty { print(render(fetched.pages), terminator: "") }
+    if fetched.error == nil, let last = fetched.pages.last, last.items.count < perPage,
+      let note = await note(fetched.pages)
+    {
+      if !json && Terminal.isStandardOutputATerminal { print(note, terminator: "") } else {
+        Terminal.writeToStandardError(note)
+      }
+    }
     if let error = fetched.error {
       let message = SearchFailure.message(for: error, target: target, now: Date())
       let after =

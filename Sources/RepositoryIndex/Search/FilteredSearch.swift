@@ -56,10 +56,34 @@ struct FilteredSearch {
     return (total, items)
   }
 
+  /// How many repositories known only by name match the words and owners but are left out because
+  /// the query filters on a field they do not have, with those qualifiers' names; nil when the
+  /// query filters on no such field.
+  ///
+  /// **Cost:** one `count(*)` over the rows with negative ids (the name-only ones) that match the
+  /// words, so a caller runs it only when a page came back short.
+  func nameOnlyMatches(_ db: Database) throws -> NameOnlyMatches? {
+    let qualifiers = NameOnlyMatches.fieldQualifiers(of: query)
+    guard !qualifiers.isEmpty else { return nil }
+    var conditions = ["r.id < 0"]
+    var arguments = StatementArguments()
+    appendWordsAndOwners(to: &conditions, &arguments)
+    let sql = "SELECT count(*) FROM repository r WHERE \(conditions.joined(separator: " AND "))"
+    let count = try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+    return count > 0 ? NameOnlyMatches(count: count, qualifiers: qualifiers) : nil
+  }
+
   /// The conditions of the query, ANDed, and their arguments in order.
   func whereClause() -> (String, StatementArguments) {
     var conditions: [String] = []
     var arguments = StatementArguments()
+    appendWordsAndOwners(to: &conditions, &arguments)
+    appendFieldFilters(to: &conditions, &arguments)
+    return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+  }
+
+  /// The conditions every repository can meet, known only by name or not: the words and `user:`/`org:`.
+  private func appendWordsAndOwners(to conditions: inout [String], _ arguments: inout StatementArguments) {
     let fields = query.fields ?? Set(RepositoryQuery.Field.allCases)
     let columns = (query.fields == nil ? ["owner"] : []) + [RepositoryQuery.Field.name, .description]
       .filter(fields.contains).map(\.rawValue)
@@ -85,6 +109,10 @@ struct FilteredSearch {
       conditions.append("(" + ranges.joined(separator: " OR ") + ")")
       for owner in query.owners { arguments += [owner + "/", owner + "0"] }
     }
+  }
+
+  /// The conditions on fields a repository known only by name lacks (see ``NameOnlyMatches/fieldQualifiers(of:)``).
+  private func appendFieldFilters(to conditions: inout [String], _ arguments: inout StatementArguments) {
     if !query.languages.isEmpty {
       // Read through `repository_on_language` (NOCASE, only rows with a language).
       conditions.append(
@@ -113,7 +141,6 @@ struct FilteredSearch {
       conditions.append("r.id IN (\(Self.rowsWithTopic))")
       arguments += ["% \(topic) %"]
     }
-    return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
   }
 
   private func append(

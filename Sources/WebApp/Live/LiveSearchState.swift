@@ -107,8 +107,13 @@ struct LiveSearchState {
   private func summary(_ state: SearchReactor.State) -> String {
     guard let terms = state.searchTerms else { return messages.startHint }
     guard let totalCount = state.totalCount else { return state.isLoading ? messages.loading : "" }
-    if totalCount == 0 && state.repos.isEmpty { return messages.noResults(for: terms) }
-    return messages.summary(resultCount: totalCount, incomplete: state.incompleteResults)
+    let summary =
+      totalCount == 0 && state.repos.isEmpty
+      ? messages.noResults(for: terms) : messages.summary(resultCount: totalCount, incomplete: state.incompleteResults)
+    // Why field qualifiers found fewer than the words: the index knows those repositories by name only.
+    guard let leftOut = state.unfilterableMatches else { return summary }
+    let separator = messages.language == .english ? ". " : "。"
+    return summary + separator + messages.unfilterableMatches(leftOut)
   }
 
   private func failure(_ failure: SearchFailure) -> Failure {
