@@ -9,9 +9,10 @@ extension ApplicationProtocol {
   /// **Contract:** on the signal `drain` starts draining first (``DrainService``): `/readyz` answers
   /// `503` and every live page is closed with `1001` so that it reconnects elsewhere. Then the server
   /// stops accepting and closes every connection that is not in the middle of a request
-  /// (`ConnectionGuardHandler`); requests being read or answered may finish. After `shutdownGrace` whatever is left is cancelled, which closes its connection
-  /// (`GuardedUpgradeChannel`). If some task still ignores cancellation after `cancellationBound`,
-  /// swift-service-lifecycle ends the process with a fatal error rather than wait forever.
+  /// (`ConnectionGuardHandler`); requests being read or answered may finish. After `shutdownGrace`
+  /// whatever is left is cancelled, which closes its connection (`GuardedUpgradeChannel`). If some
+  /// task still ignores cancellation after `cancellationBound`, swift-service-lifecycle ends the process
+  /// with a fatal error rather than wait forever.
   public func runService(
     shutdownGrace: Duration, cancellationBound: Duration = .seconds(5), drain: DrainState, logger: Logger
   ) async throws {
