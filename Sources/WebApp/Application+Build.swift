@@ -17,14 +17,17 @@ import SignupFeature
 /// ```swift
 /// let accounts = try AccountStore(path: "accounts.sqlite")
 /// let index = try RepositoryIndex(path: "repositories.sqlite")
-/// let app = buildApplication(AppConfiguration(), accounts: accounts, index: index, httpClient: .shared, logger: logger)
-/// try await app.runService()
+/// let drain = DrainState()
+/// let app = buildApplication(
+///   AppConfiguration(), accounts: accounts, index: index, httpClient: .shared, drain: drain, logger: logger)
+/// try await app.runService(shutdownGrace: .seconds(10), drain: drain, logger: logger)
 /// ```
 public func buildApplication(
   _ configuration: AppConfiguration,
   accounts: AccountStore,
   index: RepositoryIndex,
   httpClient: HTTPClient,
+  drain: DrainState = DrainState(),
   clock: any Clock<Duration> = ContinuousClock(),
   logger: Logger,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
@@ -41,7 +44,7 @@ public func buildApplication(
     httpClient: httpClient)
   let router = buildRouter(
     configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, signupAPI: signupAPIs.makeSignupAPI,
-    searchClient: searchClients.makeClient, clock: clock,
+    searchClient: searchClients.makeClient, drain: drain, clock: clock,
     publicAddress: PublicAddress(configuration, localAddress: localAddress), logger: logger)
   return Application(
     router: router,
@@ -75,12 +78,14 @@ func buildRouter(
   rateLimiter: RateLimiter,
   signupAPI: @escaping @Sendable (_ client: String) -> SignupAPI,
   searchClient: @escaping @Sendable (_ client: String) -> RepositorySearchClient,
+  drain: DrainState,
   clock: any Clock<Duration>,
   publicAddress: PublicAddress,
   logger: Logger
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
   router.middlewares.add(SecurityHeadersMiddleware())
+  HealthController(accounts: accounts, index: index, drain: drain).addRoutes(to: router)
   // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind
   // every 404 the API answers (an unknown user), which cost that answer a third of its speed.
   router.group("assets")
@@ -100,9 +105,10 @@ func buildRouter(
   // The origin check on the live pages' routes alone: only they upgrade, and every other request would
   // pay for reading its headers.
   let livePages = router.group().add(middleware: WebSocketOriginMiddleware(publicAddress: publicAddress))
-  LiveSignupController(configuration: configuration, signupAPI: signupAPI, clock: clock, logger: logger)
+  LiveSignupController(configuration: configuration, signupAPI: signupAPI, drain: drain, clock: clock, logger: logger)
     .addRoutes(to: livePages)
-  LiveSearchController(configuration: configuration, searchClient: searchClient, clock: clock, logger: logger)
+  LiveSearchController(
+    configuration: configuration, searchClient: searchClient, drain: drain, clock: clock, logger: logger)
     .addRoutes(to: livePages)
   return router
 }

@@ -155,11 +155,13 @@ struct Serve: AsyncParsableCommand {
       configuration.availability = .github(token: token)
       configuration.search = .github(token: token)
     }
+    let drain = DrainState()
     let app = buildApplication(
       configuration,
       accounts: accounts,
       index: repositories,
       httpClient: .shared,
+      drain: drain,
       logger: logger,
       onServerRunning: { [host] port in
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
@@ -172,7 +174,7 @@ struct Serve: AsyncParsableCommand {
       metadata: ["database": "\(database)", "index": "\(index)", "github": "\(github ? "api.github.com" : "local")"]
     )
     do {
-      try await app.runService(shutdownGrace: connections.shutdownGraceDuration, logger: logger)
+      try await app.runService(shutdownGrace: connections.shutdownGraceDuration, drain: drain, logger: logger)
     } catch {
       throw CommandFailure(StartupError.describe(error, host: host, port: port))
     }

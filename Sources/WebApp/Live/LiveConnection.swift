@@ -21,6 +21,8 @@ struct LiveConnection {
   let refusals: WindowLimit
   /// The page's language, which its error messages speak.
   let language: SignupLanguage
+  /// Closes the socket with `1001` (going away) when the server starts draining.
+  let drain: DrainState
   let clock: any Clock<Duration>
 
   /// How the inbound side ended.
@@ -31,10 +33,25 @@ struct LiveConnection {
 
   /// Runs until the page closes the socket, or until it has sent too many refused messages.
   ///
+  /// When the server starts draining, the socket is closed with `1001` (going away): the page answers
+  /// the close, which ends the inbound side, and reconnects (to another instance behind a balancer).
+  ///
   /// - Parameters:
   ///   - render: Sends the screen's states, rendered as messages, until cancelled.
   ///   - receive: Handles one inbound text message, or throws why it is refused.
   func run(
+    render: @escaping @Sendable (_ send: @escaping @Sendable (String) -> Void) async -> Void,
+    receive: (String) throws(LiveInputError) -> Void
+  ) async throws {
+    try await drain.withSession(goAway: { [outbound] in
+      // Errors mean the socket is closing or closed already: the page is gone either way.
+      try? await outbound.close(.goingAway, reason: "The server is restarting")
+    }) {
+      try await exchange(render: render, receive: receive)
+    }
+  }
+
+  private func exchange(
     render: @escaping @Sendable (_ send: @escaping @Sendable (String) -> Void) async -> Void,
     receive: (String) throws(LiveInputError) -> Void
   ) async throws {

@@ -14,6 +14,8 @@ struct LiveSearchController: Sendable {
   let configuration: AppConfiguration
   /// The search client of a page, given its client (whose `search` budget its searches spend).
   let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
+  /// Sends the page away (`1001`) when the server starts draining, so that it reconnects elsewhere.
+  let drain: DrainState
   let clock: any Clock<Duration>
   let logger: Logger
 
@@ -42,7 +44,7 @@ struct LiveSearchController: Sendable {
       reactor: SearchReactor(client: client), queryThrottle: configuration.queryThrottle, clock: clock)
     let connection = LiveConnection(
       inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals,
-      language: page.language, clock: clock)
+      language: page.language, drain: drain, clock: clock)
     try await connection.run(
       render: { send in
         var page = LiveSearchState(messages: messages)

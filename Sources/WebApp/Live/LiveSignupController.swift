@@ -13,6 +13,8 @@ struct LiveSignupController: Sendable {
   let configuration: AppConfiguration
   /// The API of a page, given its client (whose budgets its requests spend).
   let signupAPI: @Sendable (_ client: String) -> SignupAPI
+  /// Sends the page away (`1001`) when the server starts draining, so that it reconnects elsewhere.
+  let drain: DrainState
   let clock: any Clock<Duration>
   let logger: Logger
 
@@ -45,7 +47,7 @@ struct LiveSignupController: Sendable {
     )
     let connection = LiveConnection(
       inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals,
-      language: page.language, clock: clock)
+      language: page.language, drain: drain, clock: clock)
     try await connection.run(
       render: { send in
         for await state in session.screen.latestStates { send(LiveOutput.state(state, messages: messages)) }

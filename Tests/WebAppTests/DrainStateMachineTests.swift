@@ -1,0 +1,71 @@
+import Synchronization
+import Testing
+@testable import WebApp
+
+/// ``DrainStateMachine``, step by step, and ``DrainState`` running its sessions' `goAway` actions.
+struct DrainStateMachineTests {
+  @Test func drainingSendsAwayEveryRegisteredSessionOnceInOrder() {
+    var machine = DrainStateMachine<String>()
+    guard case .registered(let first) = machine.register("first"),
+      case .registered = machine.register("second"),
+      case .registered = machine.register("third")
+    else { Issue.record("a session was refused while serving"); return }
+    machine.unregister(first)
+    #expect(!machine.isDraining)
+    #expect(machine.beginDraining() == ["second", "third"])
+    #expect(machine.isDraining)
+    #expect(machine.sessionCount == 0)
+    #expect(machine.beginDraining() == [], "draining starts once")
+  }
+
+  @Test func aSessionArrivingWhileDrainingIsSentAwayAtOnce() {
+    var machine = DrainStateMachine<String>()
+    _ = machine.beginDraining()
+    guard case .goAwayNow = machine.register("late") else { Issue.record("a late session was kept"); return }
+    #expect(machine.sessionCount == 0)
+  }
+
+  @Test func unregisteringAfterDrainingIsHarmless() {
+    var machine = DrainStateMachine<String>()
+    guard case .registered(let id) = machine.register("page") else { Issue.record("refused"); return }
+    #expect(machine.beginDraining() == ["page"])
+    machine.unregister(id)
+    #expect(machine.sessionCount == 0)
+  }
+
+  /// `beginDraining()` returns only after every running session's `goAway` has run; an ended session's
+  /// never runs; a session started afterwards is sent away before it runs.
+  @Test func drainStateRunsGoAwaysOfRunningSessionsOnly() async throws {
+    let drain = DrainState()
+    let wentAway = Recorder()
+    try await drain.withSession(goAway: { wentAway.append("ended") }) {}
+    let (started, startedSink) = AsyncStream.makeStream(of: Void.self)
+    let (release, releaseSink) = AsyncStream.makeStream(of: Void.self)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        try await drain.withSession(goAway: { wentAway.append("running") }) {
+          startedSink.yield()
+          for await _ in release { break }
+        }
+      }
+      for await _ in started { break }
+      await drain.beginDraining()
+      #expect(drain.isDraining)
+      #expect(wentAway.names == ["running"])
+      releaseSink.yield()
+      try await group.waitForAll()
+    }
+    let sessionRan = try await drain.withSession(goAway: { wentAway.append("late") }) {
+      #expect(wentAway.names == ["running", "late"])
+      return true
+    }
+    #expect(sessionRan)
+  }
+}
+
+/// The names of the sessions sent away, in order.
+private final class Recorder: Sendable {
+  private let state = Mutex<[String]>([])
+  var names: [String] { state.withLock { $0 } }
+  func append(_ name: String) { state.withLock { $0.append(name) } }
+}
