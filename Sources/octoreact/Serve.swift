@@ -79,6 +79,9 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
+  @Option(help: "The log lines' format: text, or json (one object per line: time, level, label, message, metadata).")
+  var logFormat: LogFormat = .text
+
   @OptionGroup(title: "Connection limits")
   var connections: ConnectionOptions
   @Option(
@@ -125,10 +128,8 @@ struct Serve: AsyncParsableCommand {
   }
 
   func run() async throws {
-    LoggingSystem.bootstrap { label in
-      var handler = ServerLogHandler(StreamLogHandler.standardError(label: label))
-      handler.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-      return handler
+    LoggingSystem.bootstrap { [logFormat, logLevel] label in
+      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info)
     }
     let logger = Logger(label: "octoreact")
     let accounts = try DatabaseOption.openAccounts(at: database)
