@@ -32,7 +32,9 @@ public func buildApplication(
   logger: Logger,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-  // Every line the application writes, Hummingbird's included, is bounded per statement.
+  // Every line the application writes, Hummingbird's included, is bounded per statement; the request
+  // log is one line per request (RequestLogMiddleware says why it is not limited per statement).
+  let requestLogger = logger
   let logger = logger.rateLimited(configuration.logLineLimit, clock: clock)
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
   let rateLimiter = RateLimiter(configuration.rateLimits)
@@ -45,7 +47,8 @@ public func buildApplication(
   let router = buildRouter(
     configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, signupAPI: signupAPIs.makeSignupAPI,
     searchClient: searchClients.makeClient, drain: drain, clock: clock,
-    publicAddress: PublicAddress(configuration, localAddress: localAddress), logger: logger)
+    publicAddress: PublicAddress(configuration, localAddress: localAddress), logger: logger,
+    requestLogger: requestLogger)
   return Application(
     router: router,
     server: .guardedWebSocketUpgrade(
@@ -81,9 +84,11 @@ func buildRouter(
   drain: DrainState,
   clock: any Clock<Duration>,
   publicAddress: PublicAddress,
-  logger: Logger
+  logger: Logger,
+  requestLogger: Logger
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
+  router.middlewares.add(RequestLogMiddleware(logger: requestLogger))
   router.middlewares.add(SecurityHeadersMiddleware())
   HealthController(accounts: accounts, index: index, drain: drain).addRoutes(to: router)
   // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `octoreact` command: `serve` (the default) runs the server.
 @main
@@ -19,7 +20,7 @@ struct Octoreact: AsyncParsableCommand {
       exit(withError: ValidationError(message))
     }
     do {
-      var command = try parseAsRoot(arguments)
+      var command = try parseWithEnvironment(arguments, environment: ProcessInfo.processInfo.environment)
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {
@@ -27,6 +28,30 @@ struct Octoreact: AsyncParsableCommand {
       }
     } catch {
       exit(withError: error)
+    }
+  }
+
+  /// The commands whose options are also read from `OCTOREACT_*` variables: the server, which operators
+  /// configure through its environment. The other commands are run by hand, and a variable such as
+  /// `OCTOREACT_INDEX` would silently turn `search` from asking a server into reading a file.
+  static let environmentCommands: [any ParsableCommand.Type] = [Serve.self]
+
+  /// `parseAsRoot(arguments)`, with the options of an ``environmentCommands`` command that `arguments`
+  /// does not give read from `environment` (``EnvironmentOptions``).
+  static func parseWithEnvironment(_ arguments: [String], environment: [String: String]) throws
+    -> any ParsableCommand
+  {
+    let subcommands = configuration.subcommands
+    let name = arguments.first
+    let command = subcommands.first { $0._commandName == name } ?? (name?.hasPrefix("-") != false ? Serve.self : nil)
+    guard let command, environmentCommands.contains(where: { $0 == command }) else {
+      return try parseAsRoot(arguments)
+    }
+    let settings = try EnvironmentOptions.settings(for: command, given: arguments, environment: environment)
+    do {
+      return try parseAsRoot(EnvironmentOptions.arguments(arguments, adding: settings))
+    } catch {
+      throw EnvironmentOptions.attribute(error, arguments: arguments, settings: settings) { _ = try parseAsRoot($0) }
     }
   }
 }

@@ -10,7 +10,13 @@ import WebApp
 /// `octoreact serve`: the API, the pages and the live bridge on one HTTP server.
 struct Serve: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Serve the Octoreact web application and its GitHub-compatible API (the default command)."
+    abstract: "Serve the Octoreact web application and its GitHub-compatible API (the default command).",
+    discussion: """
+      Every option can also be set by an environment variable: OCTOREACT_ and the option's name in capitals, \
+      dashes as underscores (--database: OCTOREACT_DATABASE, --rate-limit: OCTOREACT_RATE_LIMIT, \
+      --log-format: OCTOREACT_LOG_FORMAT). The command line wins. A flag's variable is true or false; a \
+      repeatable option's is a comma-separated list (OCTOREACT_ALLOWED_ORIGIN=https://a.example,https://b.example).
+      """
   )
 
   @Option(help: "The address to listen on.")
@@ -79,6 +85,9 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
+  @Option(help: "The log lines' format: text, or json (one object per line: time, level, label, message, metadata).")
+  var logFormat: LogFormat = .text
+
   @OptionGroup(title: "Connection limits")
   var connections: ConnectionOptions
   @Option(
@@ -125,10 +134,8 @@ struct Serve: AsyncParsableCommand {
   }
 
   func run() async throws {
-    LoggingSystem.bootstrap { label in
-      var handler = ServerLogHandler(StreamLogHandler.standardError(label: label))
-      handler.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-      return handler
+    LoggingSystem.bootstrap { [logFormat, logLevel] label in
+      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info)
     }
     let logger = Logger(label: "octoreact")
     let accounts = try DatabaseOption.openAccounts(at: database)

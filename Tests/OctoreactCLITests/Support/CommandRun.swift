@@ -21,15 +21,20 @@ struct CommandRun: Sendable {
     }
   }
 
-  /// Runs `octoreact arguments…` with no standard input and `XDG_DATA_HOME` in `folder` (so that no default
-  /// database of the user is touched); killed after `timeout`, which only a hang reaches.
-  init(_ arguments: [String], in folder: URL, timeout: Duration = .seconds(120)) async throws {
+  /// Runs `octoreact arguments…` with no standard input, `XDG_DATA_HOME` in `folder` (so that no default
+  /// database of the user is touched) and `environment` added; killed after `timeout`, which only a hang
+  /// reaches.
+  init(
+    _ arguments: [String], in folder: URL, environment added: [String: String] = [:],
+    timeout: Duration = .seconds(120)
+  ) async throws {
     let process = Process()
     process.executableURL = try Self.executable
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+    environment.merge(added) { _, added in added }
     process.environment = environment
     let outputURL = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
     let errorURL = folder.appendingPathComponent("stderr-\(UUID().uuidString)")

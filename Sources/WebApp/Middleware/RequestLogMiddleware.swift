@@ -1,0 +1,77 @@
+import Hummingbird
+import Logging
+import NIOHTTP1
+
+/// Writes one `info` line per request, when its response is ready: Hummingbird's request id, the
+/// method, the path, the status and the time it took in milliseconds.
+///
+/// ```text
+/// info octoreact: duration_ms=0.41 hb.request.id=3 http.method=GET http.path=/users/octocat http.status=404 [WebApp] Request
+/// ```
+///
+/// **Contract**: the outermost middleware, so the status is the one the client gets (the security
+/// headers middleware renders errors into responses); an error thrown past it is logged with the
+/// status it will be answered with and rethrown. The path is written without its query string
+/// (which may hold a token) and cut to ``maxPathBytes``; the method to ``maxMethodBytes``.
+///
+/// **Not per-statement limited**: the line goes to the logger the application was given, not to the
+/// rate-limited one its routes use, because a request log that stops after ten lines a minute
+/// records nothing. It is bounded instead by what bounds requests: one line each, of bounded length.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+  static var maxPathBytes: Int { 256 }
+  static var maxMethodBytes: Int { 16 }
+
+  let logger: Logger
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
+    guard logger.logLevel <= .info else { return try await next(request, context) }
+    let start = ContinuousClock.now
+    do {
+      let response = try await next(request, context)
+      log(request, context: context, status: response.status.code, since: start)
+      return response
+    } catch let error as any HTTPResponseError {
+      log(request, context: context, status: error.status.code, since: start)
+      throw error
+    } catch {
+      log(request, context: context, status: 500, since: start)
+      throw error
+    }
+  }
+
+  private func log(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
+    let elapsed = (ContinuousClock.now - start).components
+    let microseconds = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
+    var metadata: Logger.Metadata = [
+      "http.method": .string(Self.prefix(request.method.rawValue, maxBytes: Self.maxMethodBytes)),
+      "http.path": .string(Self.prefix(request.uri.path, maxBytes: Self.maxPathBytes)),
+      "http.status": "\(status)",
+      "duration_ms": .string(Self.milliseconds(microseconds)),
+    ]
+    if let id = context.logger[metadataKey: "hb.request.id"] { metadata["hb.request.id"] = id }
+    logger.info("Request", metadata: metadata)
+  }
+
+  /// `microseconds` as milliseconds with two decimals, such as `0.41` or `1250.00`.
+  static func milliseconds(_ microseconds: Int64) -> String {
+    let hundredths = (microseconds + 5) / 10
+    let fraction = String(hundredths % 100)
+    return "\(hundredths / 100)." + (fraction.count == 1 ? "0" + fraction : fraction)
+  }
+
+  /// `text` if it has at most `maxBytes` UTF-8 bytes, else its longest prefix of whole characters that
+  /// fits with a `…`.
+  static func prefix(_ text: String, maxBytes: Int) -> String {
+    guard text.utf8.count > maxBytes else { return text }
+    var kept = ""
+    var bytes = 3  // the ellipsis
+    for character in text {
+      bytes += character.utf8.count
+      guard bytes <= maxBytes else { break }
+      kept.append(character)
+    }
+    return kept + "…"
+  }
+}

@@ -1,0 +1,60 @@
+import AccountStore
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import WebApp
+
+/// One `info` line per request, over real HTTP: its id, method, path without the query, status and duration.
+struct RequestLogTests {
+  let log = CapturedLog()
+
+  @Test func eachRequestWritesOneLineWithItsIdMethodPathStatusAndDuration() async throws {
+    let app = try TestApp()
+    _ = try await app.accounts.createAccount(username: "octocat", password: "correct horse battery")
+    try await app.application(logger: log.logger(level: .info)).test(.live) { client in
+      _ = try await client.execute(uri: "/users/octocat?access_token=secret-token", method: .get)
+      _ = try await client.execute(uri: "/users/nobody", method: .get)
+      _ = try await client.execute(uri: "/users", method: .post, headers: .json, body: ByteBuffer(string: "{"))
+    }
+    let lines = log.lines(saying: "Request")
+    #expect(lines.count == 3)
+    #expect(lines.map { $0.metadata["http.method"]?.description } == ["GET", "GET", "POST"])
+    #expect(lines.map { $0.metadata["http.path"]?.description } == ["/users/octocat", "/users/nobody", "/users"])
+    #expect(lines.map { $0.metadata["http.status"]?.description } == ["200", "404", "400"])
+    #expect(lines.allSatisfy { $0.level == .info })
+    let ids = lines.compactMap { $0.metadata["hb.request.id"]?.description }
+    #expect(ids.count == 3 && Set(ids).count == 3)
+    for line in lines {
+      let duration = try #require(line.metadata["duration_ms"].flatMap { Double($0.description) })
+      #expect(duration >= 0 && duration < 60_000)
+    }
+    #expect(!log.lines.contains { "\($0.metadata)".contains("secret-token") })
+  }
+
+  @Test func aLongPathIsCut() async throws {
+    let path = "/users/" + String(repeating: "é", count: 600)
+    let uri = "/users/" + String(repeating: "%C3%A9", count: 600)
+    try await TestApp().application(logger: log.logger(level: .info)).test(.live) { client in
+      _ = try await client.execute(uri: uri, method: .get)
+    }
+    let logged = try #require(log.lines(saying: "Request").first?.metadata["http.path"]?.description)
+    #expect(logged.utf8.count <= RequestLogMiddleware<AppRequestContext>.maxPathBytes)
+    #expect(logged.hasSuffix("…"))
+    #expect(uri.hasPrefix(String(logged.dropLast())) || path.hasPrefix(String(logged.dropLast())))
+  }
+
+  @Test func noLinesAboveInfo() async throws {
+    try await TestApp().application(logger: log.logger(level: .notice)).test(.live) { client in
+      _ = try await client.execute(uri: "/users/nobody", method: .get)
+    }
+    #expect(log.lines(saying: "Request").isEmpty)
+  }
+
+  @Test func durations() {
+    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(0) == "0.00")
+    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(414) == "0.41")
+    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(1_250_000) == "1250.00")
+    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(1_005) == "1.01")
+  }
+}
