@@ -63,6 +63,14 @@ struct JSONLogHandlerTests {
     #expect(!lines.text.withLock { $0 }.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
+  @Test func lineSeparatorsAreEscapedSoALineStaysOneLine() throws {
+    logger().info("a\u{2028}b\u{2029}c…", metadata: ["path": "/é"])
+    let text = lines.text.withLock { $0 }
+    #expect(text.contains(#""a\u2028b\u2029c…""#))
+    #expect(try lines.objects.first?["message"] as? String == "a\u{2028}b\u{2029}c…")
+    #expect(try lines.objects.first?["path"] as? String == "/é")
+  }
+
   @Test func aRateLimitedJSONLoggerStaysBoundedAndWritesItsSummaryAsJSON() async throws {
     let clock = TestClock()
     let logger = logger().rateLimited(WindowLimit(2, per: .seconds(60)), clock: clock)

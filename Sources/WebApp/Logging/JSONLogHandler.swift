@@ -81,6 +81,13 @@ public struct JSONLogHandler: LogHandler {
   }
 
   private static func appendQuoted(_ string: String, to line: inout String) {
+    // Most values (ids, paths, statuses) need no escape: copied whole. 0xE2 leads U+2028 and U+2029.
+    if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+      line += "\""
+      line += string
+      line += "\""
+      return
+    }
     line += "\""
     for scalar in string.unicodeScalars {
       switch scalar {
