@@ -36,7 +36,8 @@ struct JSONLogHandlerTests {
     var logger = logger()
     logger[metadataKey: "hb.request.id"] = "42"
     logger.info(
-      "Looked \"up\"\n\u{1B}[2J\\", metadata: ["http.status": .stringConvertible(404), "list": ["a", "b"], "time": "client's", "é": "ü"])
+      "Looked \"up\"\n\u{1B}[2J\\",
+      metadata: ["http.status": .stringConvertible(404), "list": ["a", "b"], "time": "client's", "é": "ü"])
     logger.debug("Not written at the info level")
     logger.warning("Second")
 
