@@ -78,7 +78,7 @@ enum EnvironmentOptions {
     _ error: any Error, arguments: [String], settings: [Setting], parse: ([String]) throws -> Void
   ) -> any Error {
     guard !settings.isEmpty else { return error }
-    do { try parse(arguments) } catch { return error }
+    do { try parse(arguments) } catch let commandLineError { return commandLineError }
     for setting in settings {
       do {
         try parse(Self.arguments(arguments, adding: [setting]))

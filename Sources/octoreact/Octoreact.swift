@@ -44,7 +44,9 @@ struct Octoreact: AsyncParsableCommand {
     let subcommands = configuration.subcommands
     let name = arguments.first
     let command = subcommands.first { $0._commandName == name } ?? (name?.hasPrefix("-") != false ? Serve.self : nil)
-    guard let command, environmentCommands.contains(where: { $0 == command }) else {
+    // Help and the version are answered whatever the environment holds.
+    let asksForHelp = arguments.contains { ["-h", "--help", "--version", "--experimental-dump-help"].contains($0) }
+    guard let command, environmentCommands.contains(where: { $0 == command }), !asksForHelp else {
       return try parseAsRoot(arguments)
     }
     let settings = try EnvironmentOptions.settings(for: command, given: arguments, environment: environment)

@@ -78,6 +78,22 @@ struct EnvironmentOptionsTests {
     }
   }
 
+  @Test func helpAndTheCommandLinesOwnErrorsComeFirst() async throws {
+    let environment = ["OCTOREACT_PORT": "abc", "OCTOREACT_GITHUB": "maybe"]
+    try await withTemporaryFolder { folder in
+      for arguments in [["serve", "--help"], ["--help"], ["--version"]] {
+        let run = try await CommandRun(arguments, in: folder, environment: environment)
+        #expect(run.status == 0, "\(arguments): \(run.standardError)")
+      }
+    }
+    #expect {
+      try serve(["--signup-delay", "x"], ["OCTOREACT_PORT": "abc"])
+    } throws: { error in
+      let message = Octoreact.message(for: error)
+      return message.contains("'--signup-delay <ms>'") && !message.contains("OCTOREACT_PORT")
+    }
+  }
+
   @Test func aCombinationRefusedNamesTheVariablesSet() throws {
     #expect {
       try serve([], ["OCTOREACT_RATE_LIMIT": "off", "OCTOREACT_SEARCH_RATE_LIMIT": "10"])

@@ -36,7 +36,8 @@ struct JSONLogHandlerTests {
     var logger = logger()
     logger[metadataKey: "hb.request.id"] = "42"
     logger.info(
-      "Looked \"up\"\n\u{1B}[2J\\", metadata: ["http.status": .stringConvertible(404), "list": ["a", "b"], "time": "client's", "é": "ü"])
+      "Looked \"up\"\n\u{1B}[2J\\",
+      metadata: ["http.status": .stringConvertible(404), "list": ["a", "b"], "time": "client's", "é": "ü"])
     logger.debug("Not written at the info level")
     logger.warning("Second")
 
@@ -61,6 +62,14 @@ struct JSONLogHandlerTests {
     #expect(objects.last?["message"] as? String == "Second")
     // No raw control character reaches the stream.
     #expect(!lines.text.withLock { $0 }.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+  }
+
+  @Test func lineSeparatorsAreEscapedSoALineStaysOneLine() throws {
+    logger().info("a\u{2028}b\u{2029}c…", metadata: ["path": "/é"])
+    let text = lines.text.withLock { $0 }
+    #expect(text.contains(#""a\u2028b\u2029c…""#))
+    #expect(try lines.objects.first?["message"] as? String == "a\u{2028}b\u{2029}c…")
+    #expect(try lines.objects.first?["path"] as? String == "/é")
   }
 
   @Test func aRateLimitedJSONLoggerStaysBoundedAndWritesItsSummaryAsJSON() async throws {

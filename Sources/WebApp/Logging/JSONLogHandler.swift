@@ -6,12 +6,16 @@ public import Logging
 ///
 /// For log collectors that read JSON lines (`serve --log-format json`):
 ///
-/// ```json
-/// {"time":"2026-11-24T06:10:00.123Z","level":"info","label":"octoreact","message":"Request","source":"WebApp","hb.request.id":"7","http.status":"200"}
+/// ```text
+/// {"time":"2026-11-24T06:10:00.123Z","level":"info","label":"octoreact","message":"Request","source":"WebApp",
+/// "hb.request.id":"7","http.status":"200"}
 /// ```
 ///
-/// **Contract**: each line is one `write` to the stream, so lines from several threads never interleave
-/// (``standardError(label:)`` holds the `FILE` lock for it, as swift-log's `StreamLogHandler` does). A
+/// (one line; wrapped here).
+///
+/// **Contract**: each line is one `write` to the stream; ``standardError(label:)`` makes it one `write(2)`
+/// call, so lines under `PIPE_BUF` (4 KiB) from several threads never interleave. The write is synchronous,
+/// as swift-log's `StreamLogHandler`'s is: a reader that stops draining the pipe stalls the writer. A
 /// metadata key that is one of the line's own fields is written as `metadata.KEY`. Like the text
 /// handler it is wrapped in a ``RateLimitedLogHandler`` by the application, which bounds how many lines
 /// each statement writes. Metadata is stored as it is set and rendered only when a line is written
@@ -63,7 +67,8 @@ public struct JSONLogHandler: LogHandler {
 
   private static let ownFields: Set<String> = ["time", "level", "label", "message", "source"]
 
-  /// A metadata value as the text handler writes it: strings as they are, lists and dictionaries as swift-log prints them.
+  /// A metadata value as the text handler writes it: strings as they are, lists and dictionaries as swift-log
+  /// prints them.
   private static func text(_ value: Logger.Metadata.Value) -> String {
     switch value {
     case .string(let string): string
@@ -81,6 +86,13 @@ public struct JSONLogHandler: LogHandler {
   }
 
   private static func appendQuoted(_ string: String, to line: inout String) {
+    // Most values (ids, paths, statuses) need no escape: copied whole. 0xE2 leads U+2028 and U+2029.
+    if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+      line += "\""
+      line += string
+      line += "\""
+      return
+    }
     line += "\""
     for scalar in string.unicodeScalars {
       switch scalar {

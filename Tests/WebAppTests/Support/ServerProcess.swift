@@ -30,9 +30,13 @@ final class ServerProcess: Sendable {
     }
   }
 
-  /// Starts `octoreact serve --port 0` on fresh databases with `arguments`, under `sh -c` when `shellPrefix`
-  /// is given (e.g. `ulimit -n 64;`), and waits for the line announcing its port.
-  init(arguments: [String], shellPrefix: String? = nil) async throws {
+  /// Starts `octoreact serve --port 0` on fresh databases with `arguments` and `environment` added, under
+  /// `sh -c` when `shellPrefix` is given (e.g. `ulimit -n 64;`), and waits for the line announcing its port.
+  /// Its standard error goes to ``standardErrorFile`` when `keepStandardError` is set, else nowhere.
+  init(
+    arguments: [String], environment: [String: String] = [:], keepStandardError: Bool = false,
+    shellPrefix: String? = nil
+  ) async throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("octoreact-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let serve = try [Self.executable.path, "serve", "--port", "0", "--log-level", "error",
@@ -48,7 +52,14 @@ final class ServerProcess: Sendable {
     }
     let output = Pipe()
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+    if keepStandardError {
+      let file = folder.appendingPathComponent("stderr.log")
+      _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: file)
+    } else {
+      process.standardError = FileHandle.nullDevice
+    }
     let exit = self.exit
     process.terminationHandler = { _ in
       exit.hasExited.withLock { $0 = true }
@@ -59,6 +70,9 @@ final class ServerProcess: Sendable {
     self.process = Mutex(process)
     port = try await Self.readPort(from: output.fileHandleForReading)
   }
+
+  /// Where the process's standard error goes with `keepStandardError`.
+  var standardErrorFile: URL { folder.appendingPathComponent("stderr.log") }
 
   deinit {
     if !exit.hasExited.withLock({ $0 }) { kill(pid, SIGKILL) }
