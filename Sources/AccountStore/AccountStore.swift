@@ -241,6 +241,20 @@ public final class AccountStore: Sendable {
     return record.account
   }
 
+  /// Reads the database's schema, bypassing every cache: for a readiness probe, which must see a file
+  /// that stopped answering.
+  ///
+  /// - Throws: ``AccountStoreError/storage(_:)`` when the store is closed or SQLite fails.
+  public func checkReadable() async throws(AccountStoreError) {
+    try beginOperation()
+    defer { endOperation() }
+    do {
+      _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
+    } catch {
+      throw Self.translate(error)
+    }
+  }
+
   /// Closes the database. Any later call throws ``AccountStoreError/storage(_:)``; closing again
   /// does nothing.
   ///

@@ -24,9 +24,8 @@ struct HealthController: Sendable {
   private func readiness() async -> Response {
     if drain.isDraining { return Self.answer(.serviceUnavailable, #"{"status":"draining"}"#) }
     var reasons: [String] = []
-    // Any name will do: the read proves the database answers, whether or not the account exists.
-    do { _ = try await accounts.account(named: "readyz") } catch { reasons.append("accounts database unavailable") }
-    do { _ = try await index.count() } catch { reasons.append("repository index unavailable") }
+    do { try await accounts.checkReadable() } catch { reasons.append("accounts database unavailable") }
+    do { try await index.checkReadable() } catch { reasons.append("repository index unavailable") }
     guard reasons.isEmpty else {
       let list = reasons.map { "\"\($0)\"" }.joined(separator: ",")
       return Self.answer(.serviceUnavailable, #"{"status":"unavailable","reasons":["# + list + "]}")
