@@ -80,34 +80,9 @@ public struct JSONLogHandler: LogHandler {
   /// `"key":"value"` after a comma if needed, both escaped as JSON strings.
   private static func append(_ key: String, _ value: String, to line: inout String) {
     if line.utf8.count > 1 { line += "," }
-    appendQuoted(key, to: &line)
+    JSONObjectWriter.appendQuoted(key, to: &line)
     line += ":"
-    appendQuoted(value, to: &line)
-  }
-
-  private static func appendQuoted(_ string: String, to line: inout String) {
-    // Most values (ids, paths, statuses) need no escape: copied whole. 0xE2 leads U+2028 and U+2029.
-    if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
-      line += "\""
-      line += string
-      line += "\""
-      return
-    }
-    line += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": line += "\\\""
-      case "\\": line += "\\\\"
-      case "\n": line += "\\n"
-      case "\r": line += "\\r"
-      case "\t": line += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-        let hex = String(scalar.value, radix: 16)
-        line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: line.unicodeScalars.append(scalar)
-      }
-    }
-    line += "\""
+    JSONObjectWriter.appendQuoted(value, to: &line)
   }
 
   /// Now, such as `2026-11-24T06:10:00.123Z`.

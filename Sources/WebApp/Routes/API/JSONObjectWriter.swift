@@ -50,11 +50,14 @@ struct JSONObjectWriter {
     body += ":"
   }
 
-  /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires.
-  private static func appendQuoted(_ text: String, to output: inout String) {
+  /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires, with DEL and U+2028/U+2029
+  /// escaped too (JavaScript and some log readers take those for line ends). Shared by the API's JSON
+  /// and `JSONLogHandler`'s lines.
+  static func appendQuoted(_ text: String, to output: inout String) {
     output += "\""
-    // Logins and messages almost never need escaping: then the text goes in whole.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    // Logins, messages and log values almost never need escaping: then the text goes in whole.
+    // 0xE2 leads U+2028 and U+2029 in UTF-8.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
       output += text
       output += "\""
       return
@@ -66,7 +69,7 @@ struct JSONObjectWriter {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)
