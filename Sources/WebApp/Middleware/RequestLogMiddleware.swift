@@ -14,9 +14,10 @@ import NIOHTTP1
 /// debug octoreact: duration_ms=0.41 hb.request.id=3 http.method=GET http.path=/users/octocat http.status=404 [WebApp] Request
 /// ```
 ///
-/// **Contract**: the outermost middleware, so the status is the one the client gets (the security
-/// headers middleware renders errors into responses); an error thrown past it is logged with the
-/// status it will be answered with and rethrown. The path is written without its query string
+/// **Contract**: added (by `buildRouter`) only when `logger` writes `debug` lines, as the outermost
+/// middleware, so the status is the one the client gets (the security headers middleware renders
+/// errors into responses); an error thrown past it is logged with the status it will be answered
+/// with and rethrown. The path is written without its query string
 /// (which may hold a token) and cut to ``maxPathBytes``; the method to ``maxMethodBytes``.
 ///
 /// **Not per-statement limited**: the line goes to the logger the application was given, not to the
@@ -31,7 +32,6 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    guard logger.logLevel <= .debug else { return try await next(request, context) }
     let start = ContinuousClock.now
     do {
       let response = try await next(request, context)
