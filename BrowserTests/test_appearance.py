@@ -149,8 +149,11 @@ def test_search_page_with_results(rich_server, page: Page, artifacts, scheme: st
     # The rarer states: a refused qualifier's failure box, an error in the status line.
     page.locator("#query").fill("widget size:1")
     expect(page.locator("#failure")).to_be_visible(timeout=TIMEOUT)
+    # The same query would be refused again: no "Retry", only a new query helps.
+    expect(page.locator("#retry")).to_be_hidden()
     page.evaluate("document.getElementById('connection').dataset.state = 'error'")
-    assert_readable(page, f"search failure ({scheme}, {lang}, {width} px)", 5)
+    # Title, status line, label and the failure's message ("Retry" is not offered for a refused query).
+    assert_readable(page, f"search failure ({scheme}, {lang}, {width} px)", 4)
     assert_fits(page, "search failure")
     shot(page, artifacts, f"search-failure-{lang}-{width}-{scheme}")
 

@@ -206,7 +206,7 @@ def test_a_failed_next_page_moves_the_focus_from_load_more_to_retry(rich_server,
     failed next page: "Load more" goes, "Retry" comes, and the keyboard focus goes with it."""
     failed = {
         "type": "state", "repos": {}, "summary": "45 repositories", "isLoading": False,
-        "isLoadingNextPage": False, "hasNextPage": True, "failure": {"message": "Error contacting server"},
+        "isLoadingNextPage": False, "hasNextPage": True, "failure": {"message": "Error contacting server", "canRetry": True},
     }
 
     answered = []  # set once the failure is sent: later states (a throttled query's) would replace it

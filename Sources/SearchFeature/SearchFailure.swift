@@ -23,3 +23,14 @@ public enum SearchFailure: Error, Sendable, Equatable {
   /// The page asked for lies beyond the first `limit` results, all that a search returns.
   case beyondResultLimit(limit: Int)
 }
+
+extension SearchFailure {
+  /// Whether asking again, unchanged, can succeed: a rate limit ends and an outage passes, but a query
+  /// refused for what it says is refused again (the page then offers no "Retry", only a new query).
+  public var isWorthRetrying: Bool {
+    switch self {
+    case .rateLimited, .unavailable: true
+    case .invalidQuery, .unsupportedQuery, .queryLength, .beyondResultLimit: false
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import SearchFeature
+import SearchSyntax
 import Testing
 @testable import WebApp
 
@@ -101,5 +102,28 @@ extension LiveSearchStateTests {
     state.repos = repos(1...60)
     #expect(try announcement(state) == "30 more repositories loaded: 60 of 86 shown.")
     #expect(try announcement(state) == nil)
+  }
+}
+
+extension LiveSearchStateTests {
+  /// "Retry" is offered only where asking again unchanged can succeed: before, a query refused for an
+  /// unsupported qualifier showed a "Retry" that could only be refused again.
+  @Test(arguments: [
+    (SearchFailure.rateLimited(resetsAt: nil), true),
+    (.unavailable, true),
+    (.invalidQuery(message: "Validation Failed"), false),
+    (.unsupportedQuery(SearchSyntaxError(.unsupportedQualifier("size"))), false),
+    (.queryLength(maximum: 256), false),
+    (.beyondResultLimit(limit: 1_000), false),
+  ])
+  func aFailureSaysWhetherRetryCanHelp(_ failure: SearchFailure, _ canRetry: Bool) throws {
+    var page = LiveSearchState(messages: SearchMessages())
+    var state = SearchReactor.State()
+    state.query = "swift size:10"
+    state.failure = failure
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(page.render(state).utf8)) as? [String: Any])
+    let rendered = try #require(json["failure"] as? [String: Any])
+    #expect(rendered["canRetry"] as? Bool == canRetry)
   }
 }

@@ -6,7 +6,8 @@ import SearchFeature
 ///
 /// A message: `{"type": "state", "repos": {"replace": […]} | {"append": […]} | {}, "summary": "…",
 /// "isLoading": false, "isLoadingNextPage": false, "hasNextPage": true, "failure": null |
-/// {"message": "…", "resetsAt": 1700000000000, "countdown": "… {seconds} …"}, "announcement": null | "…"}`.
+/// {"message": "…", "canRetry": true, "resetsAt": 1700000000000, "countdown": "… {seconds} …"},
+/// "announcement": null | "…"}`.
 /// A row's texts (stars, updated date) and the announcement of an append come in the page's language,
 /// so the script writes no words of its own.
 struct LiveSearchState {
@@ -43,6 +44,8 @@ struct LiveSearchState {
 
   struct Failure: Encodable {
     let message: String
+    /// Whether the page offers "Retry" (``SearchFailure/isWorthRetrying``).
+    let canRetry: Bool
     /// When a rate limit resets, in milliseconds since 1970, for the page's countdown.
     let resetsAt: Int64?
     /// The rate-limit message with `{seconds}` where the page puts the seconds left.
@@ -119,13 +122,14 @@ struct LiveSearchState {
   private func failure(_ failure: SearchFailure) -> Failure {
     let message = messages.failure(failure, now: now())
     guard case .rateLimited(let resetsAt?) = failure else {
-      return Failure(message: message, resetsAt: nil, countdown: nil)
+      return Failure(message: message, canRetry: failure.isWorthRetrying, resetsAt: nil, countdown: nil)
     }
     // The page counts down by itself; the message for 2 seconds, with the number as a placeholder,
     // is the template (both languages write the seconds as digits, once).
     let countdown = messages.rateLimited(secondsRemaining: 2).replacingOccurrences(of: "2", with: "{seconds}")
     return Failure(
       message: message,
+      canRetry: failure.isWorthRetrying,
       // `exactly`: a reset beyond Int64 milliseconds (a hostile header) gets no countdown instead of a trap.
       resetsAt: Int64(exactly: (resetsAt.timeIntervalSince1970 * 1000).rounded()),
       countdown: countdown.contains("{seconds}") ? countdown : nil

@@ -78,7 +78,7 @@
     showFailure(next.failure);
     renderLoadMore(next);
     // A failed next page hides "Load more": its focus goes to "Retry", which is shown instead.
-    if (onLoadMore && loadMore.hidden && !failure.hidden) retry.focus();
+    if (onLoadMore && loadMore.hidden && !failure.hidden && !retry.hidden) retry.focus();
     loadMoreIfNearBottom();
   }
 
@@ -134,6 +134,8 @@
     failure.hidden = !next;
     if (!next) return;
     failureMessage.textContent = next.message;
+    // A query refused for what it says would be refused again: then only a new query helps.
+    retry.hidden = !next.canRetry;
     // A rate limit says how long to wait: count down on the page until GitHub's reset time.
     if (next.resetsAt && next.countdown) {
       const tick = () => {
