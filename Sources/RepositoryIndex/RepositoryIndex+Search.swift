@@ -25,7 +25,7 @@ extension RepositoryIndex {
     let perPage = min(max(perPage, 1), 100)
     let page = min(max(page, 1), Int.max / 100 - 1)
     if !query.hasQualifiers, sort == .bestMatch, try await !hasForksOrTopics() {
-      var result = try await search(query.text, page: page, perPage: perPage)
+      var result = try await searchText(query.text, page: page, perPage: perPage)
       // The last page ends at the 1,000th result, as GitHub's does (34 × 30 would reach 1,020).
       let available = max(0, FilteredSearch.resultLimit - (page - 1) * perPage)
       if result.items.count > available { result.items.removeSubrange(available...) }
@@ -91,9 +91,17 @@ extension RepositoryIndex {
   /// let second = try await index.search("swift nio", page: 2, perPage: 30)  // continues `first`
   /// ```
   public func search(_ query: String, page: Int, perPage: Int) async throws(RepositoryIndexError) -> IndexSearchResult {
+    try forgetCacheIfFileChanged()
+    return try await searchText(query, page: page, perPage: perPage)
+  }
+
+  /// ``search(_:page:perPage:)`` once the cache has been checked against the file (each public search
+  /// checks once, so a qualified search that falls back to plain text does not check twice).
+  private func searchText(_ query: String, page: Int, perPage: Int) async throws(RepositoryIndexError)
+    -> IndexSearchResult
+  {
     let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return .empty }
-    try forgetCacheIfFileChanged()
     let perPage = min(max(perPage, 1), 100)
     let page = min(max(page, 1), Int.max / 100 - 1)
     let offset = (page - 1) * perPage
