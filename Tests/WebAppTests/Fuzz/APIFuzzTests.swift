@@ -92,6 +92,23 @@ struct APIFuzzTests {
     }
   }
 
+  // MARK: - GET /{login} and the pages' error pages
+
+  /// A top-level path is an account page, one of the server's own pages, or an error page: never a 5xx,
+  /// and always a body with a content type (HTML for pages, JSON for the API's and the probes' paths).
+  @Test func anyTopLevelPathIsAPageOrAnErrorPage() async throws {
+    let app = try TestApp()
+    try await app.application().test(.router) { client in
+      await propertyCheck(count: 200, input: FuzzInput.generator { rng in Self.userPath(using: &rng) }) { segment in
+        guard !segment.isEmpty else { return }
+        let response = try await client.execute(uri: "/" + segment, method: .get)
+        #expect(response.status.code < 500, "\(response.status) for /\(segment)")
+        #expect(response.headers[.contentType] != nil, "no content type for /\(segment)")
+        #expect(response.body.readableBytes > 0, "an empty answer for /\(segment)")
+      }
+    }
+  }
+
   // MARK: - POST /users
 
   struct SignupRequest: Sendable, CustomStringConvertible {
