@@ -37,7 +37,7 @@ public func buildApplication(
   let requestLogger = logger
   let logger = logger.rateLimited(configuration.logLineLimit, clock: clock)
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
-  let rateLimiter = RateLimiter(configuration.rateLimits)
+  let rateLimiter = RateLimiter(configuration.rateLimits, trustedProxies: configuration.trustedProxies)
   let signupAPIs = SignupAPIFactory(
     availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient,
     answerDelay: configuration.signupAnswerDelay, clock: clock)
@@ -112,11 +112,16 @@ func buildRouter(
   // The origin check on the live pages' routes alone: only they upgrade, and every other request would
   // pay for reading its headers.
   let livePages = router.group().add(middleware: WebSocketOriginMiddleware(publicAddress: publicAddress))
-  LiveSignupController(configuration: configuration, signupAPI: signupAPI, drain: drain, clock: clock, logger: logger)
-    .addRoutes(to: livePages)
+  LiveSignupController(
+    configuration: configuration, rateLimiter: rateLimiter, signupAPI: signupAPI, drain: drain, clock: clock,
+    logger: logger
+  )
+  .addRoutes(to: livePages)
   LiveSearchController(
-    configuration: configuration, searchClient: searchClient, drain: drain, clock: clock, logger: logger)
-    .addRoutes(to: livePages)
+    configuration: configuration, rateLimiter: rateLimiter, searchClient: searchClient, drain: drain, clock: clock,
+    logger: logger
+  )
+  .addRoutes(to: livePages)
   return router
 }
 

@@ -52,6 +52,14 @@ struct Serve: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The address of a load balancer in front of this server, such as 127.0.0.1: for requests from it, the last X-Forwarded-For entry (the one it added) is the client the rate limits count; repeatable (default: none, every client is its connection's address).",
+      valueName: "address"
+    )
+  )
+  var trustedProxy: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
       "The GitHub token for --github (default: the OCTOREACT_GITHUB_TOKEN environment variable).",
       valueName: "token"
     )
@@ -120,6 +128,11 @@ struct Serve: AsyncParsableCommand {
     if let searchRateLimit, !(1...1_000_000).contains(searchRateLimit) {
       throw ValidationError("--search-rate-limit must be between 1 and 1000000")
     }
+    do {
+      _ = try TrustedProxies(trustedProxy)
+    } catch {
+      throw ValidationError("--trusted-proxy: \(error)")
+    }
     if searchRateLimit != nil, rateLimit == .off {
       throw ValidationError("--search-rate-limit has no effect with --rate-limit off")
     }
@@ -157,6 +170,7 @@ struct Serve: AsyncParsableCommand {
     configuration.publicBaseURL = publicURL
     configuration.signupAnswerDelay = .milliseconds(signupDelay)
     configuration.allowedOrigins = allowedOrigin
+    configuration.trustedProxies = try TrustedProxies(trustedProxy)
     configuration.logLineLimit = logLinesPerMinute == 0 ? nil : WindowLimit(logLinesPerMinute, per: .seconds(60))
     if github {
       configuration.availability = .github(token: token)

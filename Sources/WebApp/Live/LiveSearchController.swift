@@ -12,6 +12,8 @@ import SearchFeature
 /// connection, released when the socket closes.
 struct LiveSearchController: Sendable {
   let configuration: AppConfiguration
+  /// Tells the page's client (whose budget its searches spend) from its connection and headers.
+  let rateLimiter: RateLimiter
   /// The search client of a page, given its client (whose `search` budget its searches spend).
   let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
   /// Sends the page away (`1001`) when the server starts draining, so that it reconnects elsewhere.
@@ -29,7 +31,8 @@ struct LiveSearchController: Sendable {
       },
       onUpgrade: { inbound, outbound, context in
         let page = try PageRequest(context.request)
-        let client = searchClient(RateLimiter.client(of: context.requestContext.remoteAddress))
+        let client = searchClient(
+          rateLimiter.client(peer: context.requestContext.remoteAddress, headers: context.request.headers))
         try await run(page, client: client, inbound: inbound, outbound: outbound)
       }
     )

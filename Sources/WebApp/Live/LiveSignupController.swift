@@ -11,6 +11,8 @@ import SignupFeature
 /// on the socket and a log line without its content; it never ends the connection or the screen.
 struct LiveSignupController: Sendable {
   let configuration: AppConfiguration
+  /// Tells the page's client (whose budgets its requests spend) from its connection and headers.
+  let rateLimiter: RateLimiter
   /// The API of a page, given its client (whose budgets its requests spend).
   let signupAPI: @Sendable (_ client: String) -> SignupAPI
   /// Sends the page away (`1001`) when the server starts draining, so that it reconnects elsewhere.
@@ -28,7 +30,8 @@ struct LiveSignupController: Sendable {
       },
       onUpgrade: { inbound, outbound, context in
         let page = try PageRequest(context.request)
-        let client = RateLimiter.client(of: context.requestContext.remoteAddress)
+        let client = rateLimiter.client(
+          peer: context.requestContext.remoteAddress, headers: context.request.headers)
         try await run(page, api: signupAPI(client), inbound: inbound, outbound: outbound)
       }
     )

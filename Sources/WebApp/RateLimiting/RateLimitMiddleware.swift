@@ -13,9 +13,8 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    guard let outcome = limiter.take(resource, client: RateLimiter.client(of: context.remoteAddress)) else {
-      return try await next(request, context)
-    }
+    let client = limiter.client(peer: context.remoteAddress, headers: request.headers)
+    guard let outcome = limiter.take(resource, client: client) else { return try await next(request, context) }
     guard outcome.isAllowed else { throw outcome.refusal }
     var response: Response
     do {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import NIOCore
 import Synchronization
 
@@ -9,11 +10,11 @@ import Synchronization
 ///
 /// **Clients:** a client is its peer address as the connection reports it: an IPv4 address, or the
 /// /64 network of an IPv6 one (one subscriber usually owns a whole /64, so counting single IPv6
-/// addresses would give a scanner billions of budgets). `X-Forwarded-For` is not trusted: behind
-/// a load balancer every client would share the balancer's budget, so that deployment must first
-/// teach this type which proxies to believe (see `docs/threat_model.md`).
+/// addresses would give a scanner billions of budgets). `X-Forwarded-For` is believed only from the
+/// ``TrustedProxies`` the server is given, and then only its last entry (see `docs/threat_model.md`).
 final class RateLimiter: Sendable {
   private let budgets: [RateLimitResource: Budget]
+  private let trustedProxies: TrustedProxies
   private let now: @Sendable () -> Date
 
   private final class Budget: Sendable {
@@ -26,13 +27,15 @@ final class RateLimiter: Sendable {
     }
   }
 
-  /// A limiter counting by `now` (the wall clock: `x-ratelimit-reset` is a time of day).
-  init(_ limits: RateLimits, now: @escaping @Sendable () -> Date = Date.init) {
+  /// A limiter counting by `now` (the wall clock: `x-ratelimit-reset` is a time of day), believing the
+  /// `X-Forwarded-For` of `trustedProxies` only.
+  init(_ limits: RateLimits, trustedProxies: TrustedProxies = .none, now: @escaping @Sendable () -> Date = Date.init) {
     var budgets: [RateLimitResource: Budget] = [:]
     for resource in RateLimitResource.allCases {
       if let rule = limits.rule(for: resource) { budgets[resource] = Budget(rule, capacity: max(1, limits.maxClients)) }
     }
     self.budgets = budgets
+    self.trustedProxies = trustedProxies
     self.now = now
   }
 
@@ -47,6 +50,12 @@ final class RateLimiter: Sendable {
     return RateLimitOutcome(
       resource: resource, answer: budget.answer, client: client, decision: decision,
       retryAfter: decision.retryAfter(now: seconds))
+  }
+
+  /// The client key of a request from `peer` with `headers`: its peer address's key, or the address a
+  /// trusted proxy forwarded it for (see the type's comment and ``TrustedProxies``).
+  func client(peer: SocketAddress?, headers: HTTPFields) -> String {
+    Self.client(of: trustedProxies.clientAddress(peer: peer, headers: headers))
   }
 
   /// The client key of a peer address (see the type's comment); `"unknown"` without one.

@@ -39,7 +39,7 @@ struct PagesController: Sendable {
     // The router matches the server's own paths (`signup`, `search`, `users`, …) before this one.
     page("{login}", on: router) { request, context in
       let page = try PageRequest(request)
-      let budget = try spendCoreBudget(of: context, language: page.language)
+      let budget = try spendCoreBudget(of: request, context: context, language: page.language)
       do {
         let login = try context.parameters.requireDecoded("login")
         var response = try await accountPage(login: login, language: page.language)
@@ -89,12 +89,11 @@ struct PagesController: Sendable {
   ///
   /// - Throws: ``ErrorPage`` (`403`, or `429` for a secondary limit) when the budget is spent, with the headers
   ///   GitHub's refusal carries.
-  private func spendCoreBudget(of context: some RemoteAddressRequestContext, language: SignupLanguage) throws
-    -> HTTPFields
-  {
-    guard let outcome = rateLimiter.take(.core, client: RateLimiter.client(of: context.remoteAddress)) else {
-      return [:]
-    }
+  private func spendCoreBudget(
+    of request: Request, context: some RemoteAddressRequestContext, language: SignupLanguage
+  ) throws -> HTTPFields {
+    let client = rateLimiter.client(peer: context.remoteAddress, headers: request.headers)
+    guard let outcome = rateLimiter.take(.core, client: client) else { return [:] }
     guard outcome.isAllowed else {
       let refusal = outcome.refusal
       let problem = ErrorPage.Problem.rateLimited(status: refusal.status, retryAfterSeconds: outcome.retryAfter)
