@@ -88,9 +88,7 @@ func buildRouter(
   requestLogger: Logger
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
-  // Added only when its lines are written: a middleware costs every request an async call even when it
-  // does nothing, and the log level is fixed when the server starts.
-  if requestLogger.logLevel <= .debug { router.middlewares.add(RequestLogMiddleware(logger: requestLogger)) }
+  router.middlewares.add(RequestLogMiddleware(logger: requestLogger))
   router.middlewares.add(SecurityHeadersMiddleware())
   HealthController(accounts: accounts, index: index, drain: drain).addRoutes(to: router)
   // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind

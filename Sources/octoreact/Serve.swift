@@ -134,8 +134,12 @@ struct Serve: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // Lines are written from a background thread, so a request never waits for standard error; closed
+    // last (the `defer` runs after every other), which writes what is pending.
+    let logOutput = LogWriter.standardError { [logFormat] count in logFormat.droppedNotice(count: count) }
+    defer { logOutput.close() }
     LoggingSystem.bootstrap { [logFormat, logLevel] label in
-      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info)
+      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info, output: logOutput.stream)
     }
     let logger = Logger(label: "octoreact")
     let accounts = try DatabaseOption.openAccounts(at: database)
@@ -185,6 +189,8 @@ struct Serve: AsyncParsableCommand {
     } catch {
       throw CommandFailure(StartupError.describe(error, host: host, port: port))
     }
+    // The last line, written by the log writer's `close()` as the process ends.
+    logger.info("Stopped")
   }
 }
 
