@@ -82,6 +82,14 @@ struct Serve: AsyncParsableCommand {
   )
   var signupDelay = 0
 
+  @Option(
+    help: ArgumentHelp(
+      "Whether GET /metrics answers with Prometheus metrics (on by default; they reveal traffic figures to whoever reaches the port).",
+      valueName: "on|off"
+    )
+  )
+  var metrics: RateLimitSwitch = .on
+
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
@@ -161,6 +169,7 @@ struct Serve: AsyncParsableCommand {
     configuration.publicBaseURL = publicURL
     configuration.signupAnswerDelay = .milliseconds(signupDelay)
     configuration.allowedOrigins = allowedOrigin
+    configuration.exposesMetrics = metrics == .on
     configuration.logLineLimit = logLinesPerMinute == 0 ? nil : WindowLimit(logLinesPerMinute, per: .seconds(60))
     if github {
       configuration.availability = .github(token: token)
@@ -194,7 +203,7 @@ struct Serve: AsyncParsableCommand {
   }
 }
 
-/// `serve --rate-limit on|off`.
+/// `serve --rate-limit on|off` and `--metrics on|off`.
 enum RateLimitSwitch: String, ExpressibleByArgument, CaseIterable {
   case on
   case off

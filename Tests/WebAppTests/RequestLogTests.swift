@@ -39,7 +39,7 @@ struct RequestLogTests {
       _ = try await client.execute(uri: uri, method: .get)
     }
     let logged = try #require(log.lines(saying: "Request").first?.metadata["http.path"]?.description)
-    #expect(logged.utf8.count <= RequestLogMiddleware<AppRequestContext>.maxPathBytes)
+    #expect(logged.utf8.count <= RequestRecordMiddleware<AppRequestContext>.maxPathBytes)
     #expect(logged.hasSuffix("…"))
     #expect(uri.hasPrefix(String(logged.dropLast())) || path.hasPrefix(String(logged.dropLast())))
   }
@@ -52,9 +52,9 @@ struct RequestLogTests {
   }
 
   @Test func durations() {
-    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(0) == "0.00")
-    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(414) == "0.41")
-    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(1_250_000) == "1250.00")
-    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(1_005) == "1.01")
+    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(0) == "0.00")
+    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(414) == "0.41")
+    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(1_250_000) == "1250.00")
+    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(1_005) == "1.01")
   }
 }

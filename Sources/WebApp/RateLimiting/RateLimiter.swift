@@ -15,6 +15,8 @@ import Synchronization
 final class RateLimiter: Sendable {
   private let budgets: [RateLimitResource: Budget]
   private let now: @Sendable () -> Date
+  /// Told of each refusal, for `/metrics`.
+  private let onRefusal: @Sendable (RateLimitResource) -> Void
 
   private final class Budget: Sendable {
     let answer: RateLimitRule.Answer
@@ -26,14 +28,19 @@ final class RateLimiter: Sendable {
     }
   }
 
-  /// A limiter counting by `now` (the wall clock: `x-ratelimit-reset` is a time of day).
-  init(_ limits: RateLimits, now: @escaping @Sendable () -> Date = Date.init) {
+  /// A limiter counting by `now` (the wall clock: `x-ratelimit-reset` is a time of day), telling
+  /// `onRefusal` of each request it refuses.
+  init(
+    _ limits: RateLimits, now: @escaping @Sendable () -> Date = Date.init,
+    onRefusal: @escaping @Sendable (RateLimitResource) -> Void = { _ in }
+  ) {
     var budgets: [RateLimitResource: Budget] = [:]
     for resource in RateLimitResource.allCases {
       if let rule = limits.rule(for: resource) { budgets[resource] = Budget(rule, capacity: max(1, limits.maxClients)) }
     }
     self.budgets = budgets
     self.now = now
+    self.onRefusal = onRefusal
   }
 
   /// Whether `resource` has a budget at all.
@@ -44,6 +51,7 @@ final class RateLimiter: Sendable {
     guard let budget = budgets[resource] else { return nil }
     let seconds = Int(now().timeIntervalSince1970)
     let decision = budget.machine.withLock { $0.take(client: client, now: seconds) }
+    if !decision.isAllowed { onRefusal(resource) }
     return RateLimitOutcome(
       resource: resource, answer: budget.answer, client: client, decision: decision,
       retryAfter: decision.retryAfter(now: seconds))
