@@ -260,6 +260,9 @@ public final class AccountStore: Sendable {
     }
   }
 
+  /// The operations using the database now (lookups, signups, checks), for `/metrics`.
+  public var operationsInFlight: Int { lifecycle.operationsInFlight }
+
   /// Closes the database. Any later call throws ``AccountStoreError/storage(_:)``; closing again
   /// does nothing.
   ///

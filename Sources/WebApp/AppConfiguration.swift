@@ -47,6 +47,9 @@ public struct AppConfiguration: Sendable {
   /// before it is given, so a browser test can watch the activity indicators without sleeping; zero
   /// (the default) in real use.
   public var signupAnswerDelay: Duration = .zero
+  /// Whether `GET /metrics` answers (Prometheus' text format); on by default. It reveals traffic figures to
+  /// whoever can reach the port (see `docs/threat_model.md`).
+  public var exposesMetrics = true
   /// Lines each log statement may write per window, the rest summarised in one line; `nil`: no limit.
   public var logLineLimit: WindowLimit? = WindowLimit(10, per: .seconds(60))
 

@@ -90,6 +90,14 @@ struct Serve: AsyncParsableCommand {
   )
   var signupDelay = 0
 
+  @Option(
+    help: ArgumentHelp(
+      "Whether GET /metrics answers with Prometheus metrics (on by default; they reveal traffic figures to whoever reaches the port).",
+      valueName: "on|off"
+    )
+  )
+  var metrics: RateLimitSwitch = .on
+
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
@@ -147,8 +155,12 @@ struct Serve: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // Lines are written from a background thread, so a request never waits for standard error; closed
+    // last (the `defer` runs after every other), which writes what is pending.
+    let logOutput = LogWriter.standardError { [logFormat] count in logFormat.droppedNotice(count: count) }
+    defer { logOutput.close() }
     LoggingSystem.bootstrap { [logFormat, logLevel] label in
-      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info)
+      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info, output: logOutput.stream)
     }
     let logger = Logger(label: "octoreact")
     let accounts = try DatabaseOption.openAccounts(at: database)
@@ -171,6 +183,7 @@ struct Serve: AsyncParsableCommand {
     configuration.signupAnswerDelay = .milliseconds(signupDelay)
     configuration.allowedOrigins = allowedOrigin
     configuration.trustedProxies = try TrustedProxies(trustedProxy)
+    configuration.exposesMetrics = metrics == .on
     configuration.logLineLimit = logLinesPerMinute == 0 ? nil : WindowLimit(logLinesPerMinute, per: .seconds(60))
     if github {
       configuration.availability = .github(token: token)
@@ -199,10 +212,12 @@ struct Serve: AsyncParsableCommand {
     } catch {
       throw CommandFailure(StartupError.describe(error, host: host, port: port))
     }
+    // The last line, written by the log writer's `close()` as the process ends.
+    logger.info("Stopped")
   }
 }
 
-/// `serve --rate-limit on|off`.
+/// `serve --rate-limit on|off` and `--metrics on|off`.
 enum RateLimitSwitch: String, ExpressibleByArgument, CaseIterable {
   case on
   case off

@@ -34,7 +34,8 @@ struct RateLimitUnavailableTests {
     return buildRouter(
       configuration, accounts: accounts, index: index, rateLimiter: limiter, signupAPI: signupAPIs.makeSignupAPI,
       searchClient: searchClients.makeClient, drain: DrainState(), clock: ContinuousClock(),
-      publicAddress: PublicAddress(configuration, localAddress: localAddress), logger: TestApp.quietLogger,
+      publicAddress: PublicAddress(configuration, localAddress: localAddress), metrics: ServerMetrics(),
+      logger: TestApp.quietLogger,
       requestLogger: TestApp.quietLogger)
   }
 

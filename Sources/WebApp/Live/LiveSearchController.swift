@@ -19,6 +19,8 @@ struct LiveSearchController: Sendable {
   /// Sends the page away (`1001`) when the server starts draining, so that it reconnects elsewhere.
   let drain: DrainState
   let clock: any Clock<Duration>
+  /// Counts the page's session open and the messages that reach its reactor.
+  let metrics: LiveSessionMetrics
   let logger: Logger
 
   func addRoutes(to router: some RouterMethods<AppRequestContext>) {
@@ -48,6 +50,10 @@ struct LiveSearchController: Sendable {
     let connection = LiveConnection(
       inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals,
       language: page.language, drain: drain, clock: clock)
+    // The Search screen has one engine, the reactor.
+    let counted = metrics.open(
+      .init(screen: "search", engine: "reactor"), runningTasks: { [store = session.store] in store.runningTaskCount })
+    defer { counted.close() }
     try await connection.run(
       render: { send in
         var page = LiveSearchState(messages: messages)
@@ -58,6 +64,7 @@ struct LiveSearchController: Sendable {
           try LiveEvent.searchAction(
             from: text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
         )
+        counted.countAction()
       }
     )
   }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import ReactorCore
 import SignupFeature
 
 /// `/live/signup`: the WebSocket that binds a Signup page to a screen running on the server.
@@ -18,6 +19,8 @@ struct LiveSignupController: Sendable {
   /// Sends the page away (`1001`) when the server starts draining, so that it reconnects elsewhere.
   let drain: DrainState
   let clock: any Clock<Duration>
+  /// Counts the page's session open and the messages that reach its screen.
+  let metrics: LiveSessionMetrics
   let logger: Logger
 
   func addRoutes(to router: some RouterMethods<AppRequestContext>) {
@@ -51,6 +54,12 @@ struct LiveSignupController: Sendable {
     let connection = LiveConnection(
       inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals,
       language: page.language, drain: drain, clock: clock)
+    // A view model has no effect tasks to count; a reactor's are sampled at scrape time.
+    let runningTasks = (session.screen as? ReactorSignupScreen).map { screen in
+      { @Sendable [store = screen.store] in store.runningTaskCount }
+    }
+    let counted = metrics.open(.init(screen: "signup", engine: page.architecture.rawValue), runningTasks: runningTasks)
+    defer { counted.close() }
     try await connection.run(
       render: { send in
         for await state in session.screen.latestStates { send(LiveOutput.state(state, messages: messages)) }
@@ -60,6 +69,7 @@ struct LiveSignupController: Sendable {
           try LiveEvent.signupAction(
             from: text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
         )
+        counted.countAction()
       }
     )
   }

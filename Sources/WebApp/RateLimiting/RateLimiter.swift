@@ -16,12 +16,15 @@ final class RateLimiter: Sendable {
   private let counter: RateLimitCounter
   private let trustedProxies: TrustedProxies
   private let now: @Sendable () -> Date
+  /// Told of each refusal, for `/metrics`.
+  private let onRefusal: @Sendable (RateLimitResource) -> Void
 
   /// A limiter counting with `counter` (default: in this process) by `now` (the wall clock:
-  /// `x-ratelimit-reset` is a time of day), believing the `X-Forwarded-For` of `trustedProxies` only.
+  /// `x-ratelimit-reset` is a time of day), believing the `X-Forwarded-For` of `trustedProxies` only
+  /// and telling `onRefusal` of each request it refuses.
   init(
     _ limits: RateLimits, counter: RateLimitCounter? = nil, trustedProxies: TrustedProxies = .none,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = Date.init, onRefusal: @escaping @Sendable (RateLimitResource) -> Void = { _ in }
   ) {
     var rules: [RateLimitResource: RateLimitRule] = [:]
     for resource in RateLimitResource.allCases { rules[resource] = limits.rule(for: resource) }
@@ -29,6 +32,7 @@ final class RateLimiter: Sendable {
     self.counter = counter ?? .inMemory(limits)
     self.trustedProxies = trustedProxies
     self.now = now
+    self.onRefusal = onRefusal
   }
 
   /// Whether `resource` has a budget at all.
@@ -43,6 +47,7 @@ final class RateLimiter: Sendable {
     guard let rule = rules[resource] else { return nil }
     let seconds = Int(now().timeIntervalSince1970)
     let decision = try await counter.take(resource, rule, client, seconds)
+    if !decision.isAllowed { onRefusal(resource) }
     return RateLimitOutcome(
       resource: resource, answer: rule.answer, client: client, decision: decision,
       retryAfter: decision.retryAfter(now: seconds))
