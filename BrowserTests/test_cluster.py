@@ -8,7 +8,9 @@ get a cluster of their own; every wait is bounded and every cluster is stopped.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import signal
 import threading
 from collections import Counter
@@ -104,6 +106,53 @@ def test_racing_signups_of_one_name_over_every_instance_make_one_account(cluster
     assert Counter(statuses) == Counter({201: 1, 409: 49}), f"statuses: {Counter(statuses)}"
     for instance in cluster.instances:
         assert request(f"{instance.url}/users/{name}")[0] == 200
+
+
+# A sample line of Prometheus' text format: a name, optional labels, a value (and no timestamp here).
+SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (\S+)$')
+LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\n]|\\.)*)"')
+
+
+def parse_prometheus(text: str) -> tuple[dict[str, str], list[tuple[str, dict[str, str], float]]]:
+    """The families' types and the samples of Prometheus' text exposition format; fails on any other line."""
+    types: dict[str, str] = {}
+    samples = []
+    for line in text.splitlines():
+        if not line or line.startswith("# HELP "):
+            continue
+        if line.startswith("# TYPE "):
+            _, _, name, kind = line.split(" ", 3)
+            assert kind in ("counter", "gauge", "histogram", "summary", "untyped"), line
+            types[name] = kind
+            continue
+        match = SAMPLE.match(line)
+        assert match, f"not a Prometheus sample line: {line!r}"
+        name, labels, value = match.group(1), match.group(2) or "", match.group(3)
+        family = re.sub(r"_(bucket|sum|count)$", "", name)
+        assert name in types or family in types, f"{name} has no # TYPE"
+        number = float(value)  # also +Inf, NaN
+        assert not math.isnan(number) or types.get(family) == "gauge", line
+        samples.append((name, dict(LABEL.findall(labels)), number))
+    return types, samples
+
+
+def test_every_instance_and_the_balancer_answer_prometheus_metrics(cluster: Cluster) -> None:
+    name = unique_username("metrics")
+    assert signup(cluster.url, name) == 201
+    created = 0.0
+    for instance in cluster.instances:
+        status, text = request(f"{instance.url}/metrics")
+        assert status == 200, instance.name
+        types, samples = parse_prometheus(text)
+        assert types.get("http_requests_total") == "counter"
+        assert types.get("http_request_duration_seconds") == "histogram"
+        created += sum(value for metric, labels, value in samples
+                       if metric == "http_requests_total" and labels.get("method") == "POST"
+                       and labels.get("status") == "201")
+    assert created >= 1, "the signup is counted by the instance that made it"
+    status, text = request(f"{cluster.url}/metrics")
+    assert status == 200
+    parse_prometheus(text)
 
 
 def open_signup(page: Page, url: str) -> None:
