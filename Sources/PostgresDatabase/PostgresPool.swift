@@ -145,7 +145,10 @@ public final class PostgresPool: Sendable {
     let tls: PostgresClient.Configuration.TLS =
       switch url.sslMode {
       case .disable: .disable
-      case .prefer: .prefer(.makeClientConfiguration())
+      // `prefer` is opportunistic, as in libpq: encrypted when the server offers it, certificate unchecked
+      // (a self-signed server must not become unreachable). `require` checks the certificate against the
+      // system's CAs and the host name: stricter than libpq's `require`, which checks nothing.
+      case .prefer: .prefer(Self.unverifiedTLS)
       case .require: .require(.makeClientConfiguration())
       }
     var configuration = PostgresClient.Configuration(
@@ -157,6 +160,12 @@ public final class PostgresPool: Sendable {
       ("statement_timeout", "\(options.statementTimeoutMilliseconds)"),
       ("application_name", "octoreact"),
     ]
+    return configuration
+  }
+
+  private static var unverifiedTLS: TLSConfiguration {
+    var configuration = TLSConfiguration.makeClientConfiguration()
+    configuration.certificateVerification = .none
     return configuration
   }
 

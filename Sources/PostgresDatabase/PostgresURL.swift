@@ -22,9 +22,9 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
   public enum SSLMode: String, Sendable, Hashable, CaseIterable {
     /// Never TLS.
     case disable
-    /// TLS when the server offers it (libpq's default).
+    /// TLS when the server offers it, its certificate unchecked (libpq's default).
     case prefer
-    /// TLS or no connection.
+    /// TLS with a certificate valid for the host (system CAs), or no connection.
     case require
   }
 
