@@ -4,6 +4,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
+import PostgresDatabase
 import RepositoryIndex
 import WebApp
 
@@ -25,8 +26,13 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The port to listen on (0 picks a free one).")
   var port = 8080
 
-  @Option(help: "The account database file (SQLite); created with its folder on first run.")
-  var database: String = DataDirectory.defaultDatabasePath
+  @Option(
+    help: ArgumentHelp(
+      "The account database: a SQLite file, created with its folder on first run (default: octoreact.sqlite in the data folder, ~/.local/share/octoreact), or a PostgreSQL URL, postgres://user:password@host:port/database[?sslmode=disable|prefer|require], shared by several servers. OCTOREACT_DATABASE_URL is read when neither --database nor OCTOREACT_DATABASE is set.",
+      valueName: "path|url"
+    )
+  )
+  var database: String?
 
   @Option(help: "The repository index (SQLite FTS5); built from the bundled demo list on first run.")
   var index: String = DataDirectory.defaultIndexPath
@@ -118,6 +124,14 @@ struct Serve: AsyncParsableCommand {
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError("unknown log level \"\(logLevel)\": use trace, debug, info, notice, warning, error or critical")
     }
+    let database = accountDatabaseLocation
+    if PostgresURL.isPostgresURL(database) {
+      do {
+        _ = try PostgresURL(database)
+      } catch {
+        throw ValidationError("--database: \(error)")
+      }
+    }
     guard (0...65_535).contains(port) else { throw ValidationError("the port must be between 0 and 65535") }
     guard (0...1_000_000).contains(logLinesPerMinute) else {
       throw ValidationError("--log-lines-per-minute must be between 0 (no limit) and 1000000")
@@ -163,8 +177,26 @@ struct Serve: AsyncParsableCommand {
       logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info, output: logOutput.stream)
     }
     let logger = Logger(label: "octoreact")
-    let accounts = try DatabaseOption.openAccounts(at: database)
-    defer { try? accounts.close() }
+    let database = accountDatabaseLocation
+    let accounts = try await DatabaseOption.openAccounts(database, logger: Logger(label: "octoreact.postgres"))
+    do {
+      try await serve(accounts: accounts.store, database: database, logger: logger)
+    } catch {
+      await accounts.close()
+      throw error
+    }
+    await accounts.close()
+  }
+
+  /// `--database`, else `OCTOREACT_DATABASE` (both filled in by the environment options), else
+  /// `OCTOREACT_DATABASE_URL`, else the default SQLite file.
+  var accountDatabaseLocation: String {
+    if let database { return database }
+    if let url = ProcessInfo.processInfo.environment["OCTOREACT_DATABASE_URL"], !url.isEmpty { return url }
+    return DataDirectory.defaultDatabasePath
+  }
+
+  private func serve(accounts: AccountStore, database: String, logger: Logger) async throws {
     let repositories = try DatabaseOption.openIndex(at: index)
     do {
       if let report = try await repositories.importDemoDataIfEmpty() {
@@ -205,7 +237,7 @@ struct Serve: AsyncParsableCommand {
     )
     logger.info(
       "Starting",
-      metadata: ["database": "\(database)", "index": "\(index)", "github": "\(github ? "api.github.com" : "local")"]
+      metadata: ["database": "\(DatabaseOption.loggable(database))", "index": "\(index)", "github": "\(github ? "api.github.com" : "local")"]
     )
     do {
       try await app.runService(shutdownGrace: connections.shutdownGraceDuration, drain: drain, logger: logger)
