@@ -124,7 +124,8 @@ let package = Package(
       name: "WebApp",
       dependencies: [
         "ReactorCore", "MVVMKit", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore", "RepositoryIndex",
-        "GitHubClient",
+        "GitHubClient", "PostgresDatabase",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -279,6 +280,7 @@ let package = Package(
       dependencies: [
         "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "SearchSyntax",
         "ReactorCore", "MVVMKit", "ReactorTesting", "PostgresDatabase", "PostgresTestSupport",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),

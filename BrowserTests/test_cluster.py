@@ -24,7 +24,7 @@ from conftest import new_page, server_binary, unique_username
 TIMEOUT = 15_000  # ms
 PASSWORD = "correct-horse"
 # The account database the instances share: `scripts/cluster --database`.
-DATABASE = os.environ.get("OCTOREACT_CLUSTER_DATABASE", "sqlite")
+DATABASE = os.environ.get("OCTOREACT_CLUSTER_DATABASE", "postgres")
 # Every request comes from 127.0.0.1: the limits themselves are tested in the Swift tests.
 SERVE_ARGS = ("--rate-limit", "off")
 

@@ -5,6 +5,7 @@ public import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
+public import PostgresDatabase
 public import RepositoryIndex
 import SearchFeature
 import SignupFeature
@@ -13,7 +14,9 @@ import SignupFeature
 /// and the static assets, on one router.
 ///
 /// `metrics` holds what `GET /metrics` reports; `nil` (the default) gives the application metrics of its
-/// own, with the account store's operations in flight as its database pool use.
+/// own, with the account store's operations in flight as its database pool use. `rateLimitDatabase`, when
+/// given, is where the per-client budgets are counted, shared by every server on it (its table made by
+/// ``RateLimitTable/migrations``); `nil` (the default) counts them in this process.
 ///
 /// For example, serving on port 8080 until SIGINT or SIGTERM:
 ///
@@ -33,6 +36,7 @@ public func buildApplication(
   drain: DrainState = DrainState(),
   clock: any Clock<Duration> = ContinuousClock(),
   metrics: ServerMetrics? = nil,
+  rateLimitDatabase: PostgresPool? = nil,
   logger: Logger,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
@@ -43,7 +47,8 @@ public func buildApplication(
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
   let metrics = metrics ?? ServerMetrics(databasePool: { DatabasePoolUsage(inUse: accounts.operationsInFlight) })
   let rateLimiter = RateLimiter(
-    configuration.rateLimits, trustedProxies: configuration.trustedProxies, onRefusal: metrics.countRefusal)
+    configuration.rateLimits, counter: rateLimitDatabase.map { .postgres($0) },
+    trustedProxies: configuration.trustedProxies, onRefusal: metrics.countRefusal)
   let signupAPIs = SignupAPIFactory(
     availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient,
     answerDelay: configuration.signupAnswerDelay, clock: clock)

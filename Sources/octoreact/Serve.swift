@@ -180,7 +180,7 @@ struct Serve: AsyncParsableCommand {
     let database = accountDatabaseLocation
     let accounts = try await DatabaseOption.openAccounts(database, logger: Logger(label: "octoreact.postgres"))
     do {
-      try await serve(accounts: accounts.store, database: database, logger: logger)
+      try await serve(accounts: accounts.store, postgres: accounts.postgres, database: database, logger: logger)
     } catch {
       await accounts.close()
       throw error
@@ -196,7 +196,17 @@ struct Serve: AsyncParsableCommand {
     return DataDirectory.defaultDatabasePath
   }
 
-  private func serve(accounts: AccountStore, database: String, logger: Logger) async throws {
+  /// Serves until a signal; `postgres` is the account database's pool when it is PostgreSQL, where the rate
+  /// limits are then counted too, so that every server on it shares each client's budgets.
+  private func serve(accounts: AccountStore, postgres: PostgresPool?, database: String, logger: Logger) async throws {
+    let rateLimitDatabase = rateLimit == .on ? postgres : nil
+    if let rateLimitDatabase {
+      do {
+        try await rateLimitDatabase.migrate(RateLimitTable.migrations)
+      } catch {
+        throw CommandFailure("--database: the rate-limit table: \(error)")
+      }
+    }
     let repositories = try DatabaseOption.openIndex(at: index)
     do {
       if let report = try await repositories.importDemoDataIfEmpty() {
@@ -228,6 +238,7 @@ struct Serve: AsyncParsableCommand {
       index: repositories,
       httpClient: .shared,
       drain: drain,
+      rateLimitDatabase: rateLimitDatabase,
       logger: logger,
       onServerRunning: { [host] port in
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"

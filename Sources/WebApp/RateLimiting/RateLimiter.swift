@@ -24,7 +24,8 @@ final class RateLimiter: Sendable {
   /// and telling `onRefusal` of each request it refuses.
   init(
     _ limits: RateLimits, counter: RateLimitCounter? = nil, trustedProxies: TrustedProxies = .none,
-    now: @escaping @Sendable () -> Date = Date.init, onRefusal: @escaping @Sendable (RateLimitResource) -> Void = { _ in }
+    now: @escaping @Sendable () -> Date = Date.init,
+    onRefusal: @escaping @Sendable (RateLimitResource) -> Void = { _ in }
   ) {
     var rules: [RateLimitResource: RateLimitRule] = [:]
     for resource in RateLimitResource.allCases { rules[resource] = limits.rule(for: resource) }
