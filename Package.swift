@@ -41,6 +41,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"5.0.0"),
   ],
   targets: [
     .target(name: "ReactorCore", swiftSettings: strictSettings),
@@ -84,11 +88,24 @@ let package = Package(
       dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strictSettings
     ),
+    // A PostgreSQL database by URL: a connection pool with limits and timeouts, and versioned migrations.
+    .target(
+      name: "PostgresDatabase",
+      dependencies: [
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: strictSettings
+    ),
     .target(
       name: "AccountStore",
       dependencies: [
-        "SignupFeature", "DatabaseFile",
+        "SignupFeature", "DatabaseFile", "PostgresDatabase",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
       ],
       swiftSettings: strictSettings
@@ -107,7 +124,8 @@ let package = Package(
       name: "WebApp",
       dependencies: [
         "ReactorCore", "MVVMKit", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore", "RepositoryIndex",
-        "GitHubClient",
+        "GitHubClient", "PostgresDatabase",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -119,6 +137,8 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       resources: [.copy("Resources/public")],
       swiftSettings: strictSettings
@@ -126,7 +146,7 @@ let package = Package(
     .executableTarget(
       name: "octoreact",
       dependencies: [
-        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SearchSyntax",
+        "WebApp", "AccountStore", "PostgresDatabase", "RepositoryIndex", "GitHubClient", "SearchSyntax",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -210,9 +230,24 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // Scratch PostgreSQL databases for tests, from OCTOREACT_TEST_POSTGRES_URL (scripts/test sets it); not a product.
+    .target(
+      name: "PostgresTestSupport",
+      dependencies: ["PostgresDatabase", .product(name: "PostgresNIO", package: "postgres-nio")],
+      path: "Tests/PostgresTestSupport",
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PostgresDatabaseTests",
+      dependencies: ["PostgresDatabase", "PostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "AccountStoreTests",
-      dependencies: ["AccountStore", "SignupFeature", "DatabaseFile", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "AccountStore", "SignupFeature", "DatabaseFile", "PostgresDatabase", "PostgresTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -226,7 +261,8 @@ let package = Package(
     .testTarget(
       name: "OctoreactCLITests",
       dependencies: [
-        "octoreact", "AccountStore", "RepositoryIndex", "DatabaseFile", "GitHubClient", "WebApp",
+        "octoreact", "AccountStore", "RepositoryIndex", "DatabaseFile", "GitHubClient", "WebApp", "PostgresDatabase",
+        "PostgresTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -243,7 +279,8 @@ let package = Package(
       name: "WebAppTests",
       dependencies: [
         "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "SearchSyntax",
-        "ReactorCore", "MVVMKit", "ReactorTesting",
+        "ReactorCore", "MVVMKit", "ReactorTesting", "PostgresDatabase", "PostgresTestSupport",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),

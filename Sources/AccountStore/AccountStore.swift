@@ -1,18 +1,23 @@
 internal import DatabaseFile
 internal import Foundation
 internal import GRDB
+internal import PostgresDatabase
 public import SignupFeature
 internal import Synchronization
 
 /// The accounts of Octoreact's GitHub-compatible API: unique usernames and bcrypt password
-/// hashes in SQLite.
+/// hashes in SQLite (the default) or PostgreSQL (several servers on one database).
 ///
-/// A file store is a GRDB `DatabasePool` in WAL mode: lookups run in parallel with each other
-/// and with the one writer. The schema comes from named migrations (see `Migrations.swift`), run
-/// on every open; an up-to-date database is left as it is.
+/// A SQLite file store is a GRDB `DatabasePool` in WAL mode: lookups run in parallel with each other
+/// and with the one writer. A PostgreSQL store uses a ``PostgresPool`` (see
+/// `AccountStore+Postgres.swift`). The schema comes from migrations run on every open (see
+/// `Storage/SQLiteMigrations.swift`, `Storage/PostgresAccountMigrations.swift`); an up-to-date
+/// database is left as it is. Only the SQL differs between the two (`Storage/AccountStorage.swift`):
+/// validation, hashing, claims and caching are the same code.
 ///
 /// **Guarantees:**
-/// - Usernames are unique ignoring letter case, by a `UNIQUE` index on `login COLLATE NOCASE`.
+/// - Usernames are unique ignoring letter case, by a `UNIQUE` index on `login COLLATE NOCASE`
+///   (PostgreSQL: on `lower(login)`).
 ///   Two signups of "octocat" and "OctoCat" racing each other: exactly one succeeds, the other
 ///   throws ``AccountStoreError/usernameTaken(_:)``.
 /// - The server checks the client's rules (``UsernameRules``, ``PasswordPolicy``) before doing
@@ -24,7 +29,10 @@ internal import Synchronization
 ///   is refused, never truncated.
 /// - No password or password hash appears in any error, and nothing is logged.
 /// - Lookups never trust the cache across processes: an account committed through another store on
-///   the same file (another server) is found by the next lookup, as a commit by this store is.
+///   the same database (another server) is found by the next lookup, as a commit by this store is.
+/// - A PostgreSQL database that cannot be reached makes operations throw
+///   ``AccountStoreError/unavailable(_:)`` within the pool's operation timeout; they succeed again
+///   once it is back.
 ///
 /// For example:
 ///
@@ -43,7 +51,8 @@ internal import Synchronization
 /// }
 /// ```
 public final class AccountStore: Sendable {
-  private let writer: any DatabaseWriter
+  /// The rows, in SQLite or PostgreSQL.
+  private let storage: any AccountStorage
   private let passwordHasher: PasswordHasher
   /// Where hashing runs, a bounded amount at once.
   private let hashing: HashingQueue
@@ -53,13 +62,11 @@ public final class AccountStore: Sendable {
   private let decoyHash = Mutex<String?>(nil)
   /// Whether the store is closed, and how many operations are using the database.
   private let lifecycle = ConnectionLifecycle()
-  /// Recent lookups, emptied whenever `commits` reports a commit to the file.
+  /// Recent lookups: accounts found, and on SQLite absences too, emptied whenever the storage reports
+  /// another connection's commit.
   private let cache = AccountCache()
-  /// Notices commits to the file by other connections (nil in memory, where there are none).
-  private let commits: CommitWatcher?
   /// The usernames being signed up now, one signup each.
   private let claims = NameClaims()
-
 
   /// Opens the SQLite database at `path` in WAL mode, creating its folders and file if needed,
   /// and migrates it.
@@ -76,10 +83,8 @@ public final class AccountStore: Sendable {
     passwordPolicy: PasswordPolicy = .standard
   ) throws(AccountStoreError) {
     let pool = try Self.openPool(at: path)
-    try self.init(
-      writer: pool,
-      location: path,
-      watchingCommits: true,
+    self.init(
+      storage: try SQLiteAccountStorage(writer: pool, location: path, watchingCommits: true),
       passwordHasher: passwordHasher,
       hashingLimits: hashingLimits,
       usernameRules: usernameRules,
@@ -102,10 +107,8 @@ public final class AccountStore: Sendable {
     } catch {
       throw .cannotOpen(path: ":memory:", reason: Self.reason(error))
     }
-    return try AccountStore(
-      writer: queue,
-      location: ":memory:",
-      watchingCommits: false,
+    return AccountStore(
+      storage: try SQLiteAccountStorage(writer: queue, location: ":memory:", watchingCommits: false),
       passwordHasher: passwordHasher,
       hashingLimits: hashingLimits,
       usernameRules: usernameRules,
@@ -113,27 +116,18 @@ public final class AccountStore: Sendable {
     )
   }
 
-  private init(
-    writer: any DatabaseWriter,
-    location: String,
-    watchingCommits: Bool,
+  init(
+    storage: any AccountStorage,
     passwordHasher: PasswordHasher,
     hashingLimits: HashingLimits,
     usernameRules: UsernameRules,
     passwordPolicy: PasswordPolicy
-  ) throws(AccountStoreError) {
+  ) {
     precondition(
       passwordPolicy.maximumBytes <= passwordHasher.maximumPasswordBytes,
       "the password policy allows longer passwords than the hasher reads: they would be truncated"
     )
-    do {
-      try Migrations.migrator.migrate(writer)
-      // Opened after the migration, so that the watcher finds the file in WAL mode.
-      commits = watchingCommits ? try CommitWatcher(path: location) : nil
-    } catch {
-      throw .cannotOpen(path: location, reason: Self.reason(error))
-    }
-    self.writer = writer
+    self.storage = storage
     self.passwordHasher = passwordHasher
     self.hashing = HashingQueue(hashingLimits)
     self.usernameRules = usernameRules
@@ -145,30 +139,24 @@ public final class AccountStore: Sendable {
   /// The account whose login equals `login` ignoring letter case, or `nil`.
   ///
   /// **Fresh:** an account committed before this call began, through this store or any other
-  /// connection to the file (another server process), is found: before a cached absence (or a miss)
-  /// is trusted, the cache is checked against the file's data version (see `CommitWatcher`). A cached
-  /// account is returned without that check: Octoreact never changes or deletes an account, and the
-  /// check costs a lock round trip in SQLite (two `fcntl` calls and a statement), which on every
-  /// lookup cost `GET /users/{name}` about a third of its throughput. An account deleted by hand in
-  /// the file stays found by a running server until its next signup or restart.
+  /// connection to the database (another server process), is found. On SQLite, before a cached absence
+  /// (or a miss) is trusted, the cache is checked against the file's data version (see `CommitWatcher`);
+  /// on PostgreSQL an absence is never cached. A cached account is returned without that check:
+  /// Octoreact never changes or deletes an account, and the check costs a lock round trip in SQLite
+  /// (two `fcntl` calls and a statement), which on every lookup cost `GET /users/{name}` about a third
+  /// of its throughput. An account deleted by hand in the database stays found by a running server
+  /// until its next signup or restart.
   public func account(named login: String) async throws(AccountStoreError) -> Account? {
     try beginOperation()
     defer { endOperation() }
     if case (let account??, _) = cache.lookup(login) { return account }
-    do {
-      if try commits?.hasChangedSinceLastCheck() == true { cache.removeAll() }
-    } catch {
-      throw Self.translate(error)
-    }
+    if try storage.hasChangedSinceLastCheck() { cache.removeAll() }
+    // On PostgreSQL the cache holds accounts found only: a miss here always reads the database.
     let (known, version) = cache.lookup(login)
     if let known { return known }
-    do {
-      let account = try await writer.read { db in try AccountRecord.named(login).fetchOne(db)?.account }
-      cache.store(account, for: login, readAt: version)
-      return account
-    } catch {
-      throw Self.translate(error)
-    }
+    let account = try await storage.account(named: login)
+    if account != nil || storage.cachesAbsence { cache.store(account, for: login, readAt: version) }
+    return account
   }
 
   /// Creates an account after checking the signup rules.
@@ -177,12 +165,13 @@ public final class AccountStore: Sendable {
   /// password hashed (off the cooperative pool, in the bounded hashing queue), and the row
   /// inserted. One signup of a name at a time does this (``NameClaims``): racing signups of one
   /// name wait for the first, then find the name taken without hashing. Should another writer of
-  /// the file win the race meanwhile, the unique index refuses the insert and this throws
-  /// ``AccountStoreError/usernameTaken(_:)`` all the same.
+  /// the database win the race meanwhile (another server), the unique index refuses the insert and
+  /// this throws ``AccountStoreError/usernameTaken(_:)`` all the same.
   ///
   /// - Throws: ``AccountStoreError/validationFailed(_:)`` listing every broken rule,
   ///   ``AccountStoreError/usernameTaken(_:)``, ``AccountStoreError/busy(retryAfter:)`` when too many
-  ///   passwords are being hashed, or ``AccountStoreError/storage(_:)``.
+  ///   passwords are being hashed, ``AccountStoreError/unavailable(_:)`` when PostgreSQL cannot be
+  ///   reached, or ``AccountStoreError/storage(_:)``.
   public func createAccount(username: String, password: String) async throws(AccountStoreError) -> Account {
     let errors = validationErrors(username: username, password: password)
     guard errors.isEmpty else { throw .validationFailed(errors) }
@@ -205,21 +194,13 @@ public final class AccountStore: Sendable {
     guard try await account(named: username) == nil else { throw .usernameTaken(username) }
     let passwordHash = try await hash(password)
     do {
-      let account = try await writer.write { db in
-        var record = AccountRecord(id: nil, login: username, passwordHash: passwordHash, createdAt: Date())
-        try record.insert(db)
-        // Read the row back so that `createdAt` is what later lookups return (milliseconds).
-        guard let id = record.id, let inserted = try AccountRecord.fetchOne(db, key: id) else {
-          throw AccountStoreError.storage("the new account row could not be read back")
-        }
-        return inserted.account
-      }
+      let account = try await storage.insert(login: username, passwordHash: passwordHash)
       cache.written(account, for: username)
       return account
     } catch {
       // Another signup of the name may have won: forget what the cache knew of it.
       cache.written(nil, for: username)
-      throw Self.translate(error, creating: username)
+      throw error
     }
   }
 
@@ -232,48 +213,37 @@ public final class AccountStore: Sendable {
     guard isVerifiable(password) else { return nil }
     try beginOperation()
     defer { endOperation() }
-    let record: AccountRecord?
-    do {
-      record = try await writer.read { db in try AccountRecord.named(username).fetchOne(db) }
-    } catch {
-      throw Self.translate(error)
-    }
-    guard let record else {
+    guard let credentials = try await storage.credentials(named: username) else {
       _ = try await verify(password, hash: try await decoy())
       return nil
     }
-    guard try await verify(password, hash: record.passwordHash) else { return nil }
-    return record.account
+    guard try await verify(password, hash: credentials.passwordHash) else { return nil }
+    return credentials.account
   }
 
-  /// Reads the database's schema, bypassing every cache: for a readiness probe, which must see a file
-  /// that stopped answering.
+  /// Reads from the database, bypassing every cache: for a readiness probe, which must see a database
+  /// that stopped answering (SQLite: its schema; PostgreSQL: `SELECT 1` through the pool).
   ///
-  /// - Throws: ``AccountStoreError/storage(_:)`` when the store is closed or SQLite fails.
+  /// - Throws: ``AccountStoreError/storage(_:)`` when the store is closed or SQLite fails,
+  ///   ``AccountStoreError/unavailable(_:)`` when PostgreSQL cannot be reached.
   public func checkReadable() async throws(AccountStoreError) {
     try beginOperation()
     defer { endOperation() }
-    do {
-      _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") }
-    } catch {
-      throw Self.translate(error)
-    }
+    try await storage.checkReadable()
   }
+
+  /// The operations using the database now (lookups, signups, checks), for `/metrics`.
+  public var operationsInFlight: Int { lifecycle.operationsInFlight }
 
   /// Closes the database. Any later call throws ``AccountStoreError/storage(_:)``; closing again
   /// does nothing.
   ///
   /// When no operation is running, the database is closed before this returns (so the file can
   /// be reopened at once). Otherwise the operations in flight finish normally and the last one
-  /// closes it.
+  /// closes it. A PostgreSQL store leaves its ``PostgresPool`` open: it belongs to its maker.
   public func close() throws(AccountStoreError) {
     guard lifecycle.close() else { return }
-    do {
-      try commits?.close()
-      try writer.close()
-    } catch {
-      throw Self.translate(error)
-    }
+    try storage.close()
   }
 
   // MARK: - Private
@@ -287,10 +257,7 @@ public final class AccountStore: Sendable {
 
   private func endOperation() {
     // A deferred close has no caller left to report to; GRDB closes on deinit if this fails.
-    if lifecycle.end() {
-      try? commits?.close()
-      try? writer.close()
-    }
+    if lifecycle.end() { try? storage.close() }
   }
 
   /// `password` hashed in the hashing queue.
@@ -321,13 +288,9 @@ public final class AccountStore: Sendable {
     }
   }
 
-  /// Translates any error at the store boundary, a unique-constraint failure while creating
-  /// `login` becoming ``AccountStoreError/usernameTaken(_:)``.
-  private static func translate(_ error: any Error, creating login: String? = nil) -> AccountStoreError {
+  /// Translates any error at the store boundary (the storages translate their own).
+  private static func translate(_ error: any Error) -> AccountStoreError {
     if let error = error as? AccountStoreError { return error }
-    if let login, let error = error as? DatabaseError, error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-      return .usernameTaken(login)
-    }
     return .storage(reason(error))
   }
 }

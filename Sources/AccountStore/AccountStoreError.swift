@@ -10,10 +10,11 @@
 /// | ``busy(retryAfter:)`` | ``isBusy``, ``retryAfter`` | 503 with `retry-after` |
 /// | ``cannotOpen(path:reason:)`` | ``isCannotOpen`` | (at startup) |
 /// | ``otherOctoreactDatabase(path:reason:)`` | ``isOtherOctoreactDatabase``, ``isCannotOpen`` | (at startup) |
+/// | ``unavailable(_:)`` | ``isUnavailable`` | 503 |
 /// | ``storage(_:)`` | none of the above | 500 |
 ///
-/// **No secrets:** the description names usernames, paths and SQLite messages, never a password,
-/// a password hash or SQL statement arguments.
+/// **No secrets:** the description names usernames, paths and database messages, never a password
+/// (the database URL's included), a password hash or SQL statement arguments.
 ///
 /// For example:
 ///
@@ -34,6 +35,7 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
     case cannotOpen(path: String, reason: String)
     case otherOctoreactDatabase(path: String, reason: String)
     case storage(String)
+    case unavailable(String)
   }
 
   private let kind: Kind
@@ -66,6 +68,18 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
   /// The database failed. `description` must not contain statement arguments.
   public static func storage(_ description: String) -> AccountStoreError {
     AccountStoreError(.storage(description))
+  }
+
+  /// The database cannot be reached now (PostgreSQL down, refusing connections, or too slow): worth
+  /// retrying later. `description` must not contain a password or statement arguments.
+  public static func unavailable(_ description: String) -> AccountStoreError {
+    AccountStoreError(.unavailable(description))
+  }
+
+  /// True when the database cannot be reached now (``unavailable(_:)``): a `503`, not a `500`.
+  public var isUnavailable: Bool {
+    if case .unavailable = kind { return true }
+    return false
   }
 
   /// The field errors of a failed validation; empty for any other error.
@@ -123,6 +137,8 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
       "Cannot open the account database at “\(path)”: \(reason)"
     case .storage(let description):
       "Account storage failed: \(description)"
+    case .unavailable(let description):
+      "The account database is unavailable: \(description)"
     }
   }
 }

@@ -17,6 +17,9 @@ public final class ConnectionLifecycle: Sendable {
 
   public init() {}
 
+  /// The operations using the database now.
+  public var operationsInFlight: Int { state.withLock { $0.operationsInFlight } }
+
   /// Counts an operation in; false when the database is closed.
   public func begin() -> Bool {
     state.withLock { state in

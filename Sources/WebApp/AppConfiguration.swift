@@ -34,6 +34,9 @@ public struct AppConfiguration: Sendable {
   /// bound and the actual port: `http://127.0.0.1:8080`, or `http://localhost:8080` for 0.0.0.0 and `::`.
   /// The request's `Host` is never used.
   public var publicBaseURL: String?
+  /// The load balancers whose `X-Forwarded-For` tells a request's client for its rate limits (its last entry
+  /// only); none (the default): every request is its connection's peer. See ``TrustedProxies``.
+  public var trustedProxies: TrustedProxies = .none
   /// The `Origin`s whose pages may open the live WebSockets, such as `https://octoreact.example`; empty (the
   /// default) for the origin of ``publicBaseURL`` only (plus its other loopback names when it is a loopback one).
   /// A request without `Origin` (not a browser) is always let through.
@@ -44,6 +47,9 @@ public struct AppConfiguration: Sendable {
   /// before it is given, so a browser test can watch the activity indicators without sleeping; zero
   /// (the default) in real use.
   public var signupAnswerDelay: Duration = .zero
+  /// Whether `GET /metrics` answers (Prometheus' text format); on by default. It reveals traffic figures to
+  /// whoever can reach the port (see `docs/threat_model.md`).
+  public var exposesMetrics = true
   /// Lines each log statement may write per window, the rest summarised in one line; `nil`: no limit.
   public var logLineLimit: WindowLimit? = WindowLimit(10, per: .seconds(60))
 

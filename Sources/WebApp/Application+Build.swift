@@ -5,12 +5,18 @@ public import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
+public import PostgresDatabase
 public import RepositoryIndex
 import SearchFeature
 import SignupFeature
 
 /// Builds the Octoreact application: the GitHub-compatible API, the pages, the live WebSocket bridge
 /// and the static assets, on one router.
+///
+/// `metrics` holds what `GET /metrics` reports; `nil` (the default) gives the application metrics of its
+/// own, with the account store's operations in flight as its database pool use. `rateLimitDatabase`, when
+/// given, is where the per-client budgets are counted, shared by every server on it (its table made by
+/// ``RateLimitTable/migrations``); `nil` (the default) counts them in this process.
 ///
 /// For example, serving on port 8080 until SIGINT or SIGTERM:
 ///
@@ -29,15 +35,20 @@ public func buildApplication(
   httpClient: HTTPClient,
   drain: DrainState = DrainState(),
   clock: any Clock<Duration> = ContinuousClock(),
+  metrics: ServerMetrics? = nil,
+  rateLimitDatabase: PostgresPool? = nil,
   logger: Logger,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
   // Every line the application writes, Hummingbird's included, is bounded per statement; the request
-  // log is one line per request (RequestLogMiddleware says why it is not limited per statement).
+  // log is one line per request (RequestRecordMiddleware says why it is not limited per statement).
   let requestLogger = logger
   let logger = logger.rateLimited(configuration.logLineLimit, clock: clock)
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
-  let rateLimiter = RateLimiter(configuration.rateLimits)
+  let metrics = metrics ?? ServerMetrics(databasePool: { DatabasePoolUsage(inUse: accounts.operationsInFlight) })
+  let rateLimiter = RateLimiter(
+    configuration.rateLimits, counter: rateLimitDatabase.map { .postgres($0) },
+    trustedProxies: configuration.trustedProxies, onRefusal: metrics.countRefusal)
   let signupAPIs = SignupAPIFactory(
     availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient,
     answerDelay: configuration.signupAnswerDelay, clock: clock)
@@ -47,7 +58,7 @@ public func buildApplication(
   let router = buildRouter(
     configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, signupAPI: signupAPIs.makeSignupAPI,
     searchClient: searchClients.makeClient, drain: drain, clock: clock,
-    publicAddress: PublicAddress(configuration, localAddress: localAddress), logger: logger,
+    publicAddress: PublicAddress(configuration, localAddress: localAddress), metrics: metrics, logger: logger,
     requestLogger: requestLogger)
   return Application(
     router: router,
@@ -84,15 +95,15 @@ func buildRouter(
   drain: DrainState,
   clock: any Clock<Duration>,
   publicAddress: PublicAddress,
+  metrics: ServerMetrics,
   logger: Logger,
   requestLogger: Logger
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
-  // Added only when its lines are written: a middleware costs every request an async call even when it
-  // does nothing, and the log level is fixed when the server starts.
-  if requestLogger.logLevel <= .debug { router.middlewares.add(RequestLogMiddleware(logger: requestLogger)) }
+  router.middlewares.add(RequestRecordMiddleware(logger: requestLogger, metrics: metrics.requests))
   router.middlewares.add(SecurityHeadersMiddleware())
   HealthController(accounts: accounts, index: index, drain: drain).addRoutes(to: router)
+  if configuration.exposesMetrics { MetricsController(metrics: metrics).addRoutes(to: router) }
   // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind
   // every 404 the API answers (an unknown user), which cost that answer a third of its speed.
   router.group("assets")
@@ -112,11 +123,18 @@ func buildRouter(
   // The origin check on the live pages' routes alone: only they upgrade, and every other request would
   // pay for reading its headers.
   let livePages = router.group().add(middleware: WebSocketOriginMiddleware(publicAddress: publicAddress))
-  LiveSignupController(configuration: configuration, signupAPI: signupAPI, drain: drain, clock: clock, logger: logger)
-    .addRoutes(to: livePages)
+  LiveSignupController(
+    configuration: configuration, rateLimiter: rateLimiter, signupAPI: signupAPI, drain: drain, clock: clock,
+    metrics: metrics.live,
+    logger: logger
+  )
+  .addRoutes(to: livePages)
   LiveSearchController(
-    configuration: configuration, searchClient: searchClient, drain: drain, clock: clock, logger: logger)
-    .addRoutes(to: livePages)
+    configuration: configuration, rateLimiter: rateLimiter, searchClient: searchClient, drain: drain, clock: clock,
+    metrics: metrics.live,
+    logger: logger
+  )
+  .addRoutes(to: livePages)
   return router
 }
 

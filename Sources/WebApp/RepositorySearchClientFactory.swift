@@ -25,7 +25,13 @@ struct RepositorySearchClientFactory: Sendable {
   /// The client of a page whose client is `client` (see ``RateLimiter/client(of:)``).
   func makeClient(client: String) -> RepositorySearchClient {
     RepositorySearchClient { [self] text, page throws(SearchFailure) in
-      if let outcome = rateLimiter.take(.search, client: client), !outcome.isAllowed {
+      let counted: RateLimitOutcome?
+      do {
+        counted = try await rateLimiter.take(.search, client: client)
+      } catch {
+        throw .unavailable
+      }
+      if let outcome = counted, !outcome.isAllowed {
         throw .rateLimited(resetsAt: Date(timeIntervalSince1970: TimeInterval(outcome.decision.reset)))
       }
       let query = RepositorySearchQuery(q: text, page: page, perPage: perPage)

@@ -29,7 +29,7 @@ struct SignupAPIFactory: Sendable {
   func makeSignupAPI(client: String) -> SignupAPI {
     SignupAPI(
       usernameAvailable: { [self] name in
-        try spend(.core, client: client)
+        try await spend(.core, client: client)
         try await delayAnswer()
         switch availability {
         case .local:
@@ -44,7 +44,7 @@ struct SignupAPIFactory: Sendable {
         }
       },
       signup: { [self] name, password in
-        try spend(.signup, client: client)
+        try await spend(.signup, client: client)
         try await delayAnswer()
         do throws(AccountStoreError) {
           return .created(username: try await accounts.createAccount(username: name, password: password).login)
@@ -62,10 +62,11 @@ struct SignupAPIFactory: Sendable {
     if answerDelay > .zero { try await clock.sleep(for: answerDelay) }
   }
 
-  /// Spends one request of `client`'s `resource` budget, or throws when it is spent.
-  private func spend(_ resource: RateLimitResource, client: String) throws(SignupAPIError) {
-    guard let outcome = rateLimiter.take(resource, client: client), !outcome.isAllowed else { return }
-    throw .rateLimited(retryAfter: .seconds(outcome.retryAfter))
+  /// Spends one request of `client`'s `resource` budget, or throws when it is spent, or when it cannot
+  /// be counted (the screen says "Error contacting server", as for any storage error).
+  private func spend(_ resource: RateLimitResource, client: String) async throws {
+    guard let outcome = try await rateLimiter.take(resource, client: client), !outcome.isAllowed else { return }
+    throw SignupAPIError.rateLimited(retryAfter: .seconds(outcome.retryAfter))
   }
 
   /// A rate limit becomes the screen's "try again in N s"; anything else stays an error the screen

@@ -4,6 +4,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
+import PostgresDatabase
 import RepositoryIndex
 import WebApp
 
@@ -25,8 +26,13 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The port to listen on (0 picks a free one).")
   var port = 8080
 
-  @Option(help: "The account database file (SQLite); created with its folder on first run.")
-  var database: String = DataDirectory.defaultDatabasePath
+  @Option(
+    help: ArgumentHelp(
+      "The account database: a SQLite file, created with its folder on first run (default: octoreact.sqlite in the data folder, ~/.local/share/octoreact), or a PostgreSQL URL, postgres://user:password@host:port/database[?sslmode=disable|prefer|require], shared by several servers. OCTOREACT_DATABASE_URL is read when neither --database nor OCTOREACT_DATABASE is set.",
+      valueName: "path|url"
+    )
+  )
+  var database: String?
 
   @Option(help: "The repository index (SQLite FTS5); built from the bundled demo list on first run.")
   var index: String = DataDirectory.defaultIndexPath
@@ -49,6 +55,14 @@ struct Serve: AsyncParsableCommand {
     )
   )
   var searchRateLimit: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "The address of a load balancer in front of this server, such as 127.0.0.1: for requests from it, the last X-Forwarded-For entry (the one it added) is the client the rate limits count; repeatable (default: none, every client is its connection's address).",
+      valueName: "address"
+    )
+  )
+  var trustedProxy: [String] = []
 
   @Option(
     help: ArgumentHelp(
@@ -82,6 +96,14 @@ struct Serve: AsyncParsableCommand {
   )
   var signupDelay = 0
 
+  @Option(
+    help: ArgumentHelp(
+      "Whether GET /metrics answers with Prometheus metrics (on by default; they reveal traffic figures to whoever reaches the port).",
+      valueName: "on|off"
+    )
+  )
+  var metrics: RateLimitSwitch = .on
+
   @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
@@ -102,6 +124,14 @@ struct Serve: AsyncParsableCommand {
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError("unknown log level \"\(logLevel)\": use trace, debug, info, notice, warning, error or critical")
     }
+    let database = accountDatabaseLocation
+    if PostgresURL.isPostgresURL(database) {
+      do {
+        _ = try PostgresURL(database)
+      } catch {
+        throw ValidationError("--database: \(error)")
+      }
+    }
     guard (0...65_535).contains(port) else { throw ValidationError("the port must be between 0 and 65535") }
     guard (0...1_000_000).contains(logLinesPerMinute) else {
       throw ValidationError("--log-lines-per-minute must be between 0 (no limit) and 1000000")
@@ -120,6 +150,11 @@ struct Serve: AsyncParsableCommand {
     if let searchRateLimit, !(1...1_000_000).contains(searchRateLimit) {
       throw ValidationError("--search-rate-limit must be between 1 and 1000000")
     }
+    do {
+      _ = try TrustedProxies(trustedProxy)
+    } catch {
+      throw ValidationError("--trusted-proxy: \(error)")
+    }
     if searchRateLimit != nil, rateLimit == .off {
       throw ValidationError("--search-rate-limit has no effect with --rate-limit off")
     }
@@ -134,12 +169,44 @@ struct Serve: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // Lines are written from a background thread, so a request never waits for standard error; closed
+    // last (the `defer` runs after every other), which writes what is pending.
+    let logOutput = LogWriter.standardError { [logFormat] count in logFormat.droppedNotice(count: count) }
+    defer { logOutput.close() }
     LoggingSystem.bootstrap { [logFormat, logLevel] label in
-      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info)
+      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info, output: logOutput.stream)
     }
     let logger = Logger(label: "octoreact")
-    let accounts = try DatabaseOption.openAccounts(at: database)
-    defer { try? accounts.close() }
+    let database = accountDatabaseLocation
+    let accounts = try await DatabaseOption.openAccounts(database, logger: Logger(label: "octoreact.postgres"))
+    do {
+      try await serve(accounts: accounts.store, postgres: accounts.postgres, database: database, logger: logger)
+    } catch {
+      await accounts.close()
+      throw error
+    }
+    await accounts.close()
+  }
+
+  /// `--database`, else `OCTOREACT_DATABASE` (both filled in by the environment options), else
+  /// `OCTOREACT_DATABASE_URL`, else the default SQLite file.
+  var accountDatabaseLocation: String {
+    if let database { return database }
+    if let url = ProcessInfo.processInfo.environment["OCTOREACT_DATABASE_URL"], !url.isEmpty { return url }
+    return DataDirectory.defaultDatabasePath
+  }
+
+  /// Serves until a signal; `postgres` is the account database's pool when it is PostgreSQL, where the rate
+  /// limits are then counted too, so that every server on it shares each client's budgets.
+  private func serve(accounts: AccountStore, postgres: PostgresPool?, database: String, logger: Logger) async throws {
+    let rateLimitDatabase = rateLimit == .on ? postgres : nil
+    if let rateLimitDatabase {
+      do {
+        try await rateLimitDatabase.migrate(RateLimitTable.migrations)
+      } catch {
+        throw CommandFailure("--database: the rate-limit table: \(error)")
+      }
+    }
     let repositories = try DatabaseOption.openIndex(at: index)
     do {
       if let report = try await repositories.importDemoDataIfEmpty() {
@@ -157,6 +224,8 @@ struct Serve: AsyncParsableCommand {
     configuration.publicBaseURL = publicURL
     configuration.signupAnswerDelay = .milliseconds(signupDelay)
     configuration.allowedOrigins = allowedOrigin
+    configuration.trustedProxies = try TrustedProxies(trustedProxy)
+    configuration.exposesMetrics = metrics == .on
     configuration.logLineLimit = logLinesPerMinute == 0 ? nil : WindowLimit(logLinesPerMinute, per: .seconds(60))
     if github {
       configuration.availability = .github(token: token)
@@ -169,6 +238,7 @@ struct Serve: AsyncParsableCommand {
       index: repositories,
       httpClient: .shared,
       drain: drain,
+      rateLimitDatabase: rateLimitDatabase,
       logger: logger,
       onServerRunning: { [host] port in
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
@@ -178,17 +248,19 @@ struct Serve: AsyncParsableCommand {
     )
     logger.info(
       "Starting",
-      metadata: ["database": "\(database)", "index": "\(index)", "github": "\(github ? "api.github.com" : "local")"]
+      metadata: ["database": "\(DatabaseOption.loggable(database))", "index": "\(index)", "github": "\(github ? "api.github.com" : "local")"]
     )
     do {
       try await app.runService(shutdownGrace: connections.shutdownGraceDuration, drain: drain, logger: logger)
     } catch {
       throw CommandFailure(StartupError.describe(error, host: host, port: port))
     }
+    // The last line, written by the log writer's `close()` as the process ends.
+    logger.info("Stopped")
   }
 }
 
-/// `serve --rate-limit on|off`.
+/// `serve --rate-limit on|off` and `--metrics on|off`.
 enum RateLimitSwitch: String, ExpressibleByArgument, CaseIterable {
   case on
   case off

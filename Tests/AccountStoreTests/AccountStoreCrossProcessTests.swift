@@ -3,18 +3,14 @@ import Foundation
 import GRDB
 import Testing
 
-/// Two stores on one file, as two server processes have: separate GRDB pools, so separate SQLite
-/// connections, which is what SQLite's data version tells apart.
+/// Two stores on one database, as two server processes have: separate GRDB pools (separate SQLite
+/// connections, which is what SQLite's data version tells apart), or separate PostgreSQL pools.
 @Suite("AccountStore across connections")
 struct AccountStoreCrossProcessTests {
-  @Test func anAccountCreatedThroughAnotherStoreIsFoundAtOnce() async throws {
-    try await withTemporaryFolder { folder in
-      let first = try AccountStore(path: folder.databasePath, passwordHasher: .insecureFastBcryptForTesting)
-      let second = try AccountStore(path: folder.databasePath, passwordHasher: .insecureFastBcryptForTesting)
-      defer {
-        try? first.close()
-        try? second.close()
-      }
+  @Test(arguments: Backend.all)
+  func anAccountCreatedThroughAnotherStoreIsFoundAtOnce(_ backend: Backend) async throws {
+    try await withStores(on: backend, count: 2) { (stores: [AccountStore]) async throws in
+      let (first, second) = (stores[0], stores[1])
       // The first store remembers that nobody has the name.
       #expect(try await first.account(named: "octocat") == nil)
       #expect(try await first.account(named: "octocat") == nil)
@@ -51,14 +47,10 @@ struct AccountStoreCrossProcessTests {
     }
   }
 
-  @Test func ownSignupsStayVisibleWhileAnotherStoreWrites() async throws {
-    try await withTemporaryFolder { folder in
-      let first = try AccountStore(path: folder.databasePath, passwordHasher: .insecureFastBcryptForTesting)
-      let second = try AccountStore(path: folder.databasePath, passwordHasher: .insecureFastBcryptForTesting)
-      defer {
-        try? first.close()
-        try? second.close()
-      }
+  @Test(arguments: Backend.all)
+  func ownSignupsStayVisibleWhileAnotherStoreWrites(_ backend: Backend) async throws {
+    try await withStores(on: backend, count: 2) { (stores: [AccountStore]) async throws in
+      let (first, second) = (stores[0], stores[1])
       for number in 0..<5 {
         let mine = try await first.createAccount(username: "mine\(number)", password: "hunter22")
         let theirs = try await second.createAccount(username: "theirs\(number)", password: "hunter22")

@@ -136,9 +136,9 @@ struct AccountStoreDatabaseTests {
     #expect(hash.hasPrefix("$2b$04$") || hash.hasPrefix("$2y$04$"))
   }
 
-  @Test func closedStoreThrowsAStorageError() async throws {
-    try await withTemporaryFolder { folder in
-      let store = try AccountStore(path: folder.databasePath, passwordHasher: .insecureFastBcryptForTesting)
+  @Test(arguments: Backend.all)
+  func closedStoreThrowsAStorageError(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
       try store.close()
 
       let error = await #expect(throws: AccountStoreError.self) {

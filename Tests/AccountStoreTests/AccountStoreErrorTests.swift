@@ -59,9 +59,15 @@ struct AccountStoreErrorTests {
     }
   }
 
-  @Test func errorsNeverContainThePassword() async throws {
+  @Test(arguments: Backend.all)
+  func errorsNeverContainThePassword(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      try await Self.checkErrorsNeverContainThePassword(store)
+    }
+  }
+
+  private static func checkErrorsNeverContainThePassword(_ store: AccountStore) async throws {
     let secret = "Sw0rdf1sh-\(UUID().uuidString.prefix(8))"
-    let store = try AccountStore.inMemory()
     _ = try await store.createAccount(username: "octocat", password: secret)
 
     var errors: [AccountStoreError] = []

@@ -4,48 +4,56 @@ import Testing
 
 @Suite("AccountStore accounts")
 struct AccountStoreTests {
-  @Test func createdAccountIsFoundByItsLogin() async throws {
-    let store = try AccountStore.inMemory()
-    let created = try await store.createAccount(username: "octocat", password: "hunter22")
+  @Test(arguments: Backend.all)
+  func createdAccountIsFoundByItsLogin(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      let created = try await store.createAccount(username: "octocat", password: "hunter22")
 
-    #expect(created.login == "octocat")
-    #expect(created.id > 0)
-    #expect(try await store.account(named: "octocat") == created)
-  }
-
-  @Test func lookupIgnoresLetterCaseAndKeepsTheSignupCase() async throws {
-    let store = try AccountStore.inMemory()
-    let created = try await store.createAccount(username: "OctoCat", password: "hunter22")
-
-    let found = try await store.account(named: "octocat")
-    #expect(found == created)
-    #expect(found?.login == "OctoCat")
-    #expect(try await store.account(named: "OCTOCAT") == created)
-  }
-
-  @Test func unknownLoginIsNotFound() async throws {
-    let store = try AccountStore.inMemory()
-    _ = try await store.createAccount(username: "octocat", password: "hunter22")
-
-    #expect(try await store.account(named: "octodog") == nil)
-    #expect(try await store.account(named: "") == nil)
-  }
-
-  @Test func signupOfATakenNameInAnotherCaseIsRefused() async throws {
-    let store = try AccountStore.inMemory()
-    _ = try await store.createAccount(username: "octocat", password: "hunter22")
-
-    let error = await #expect(throws: AccountStoreError.self) {
-      try await store.createAccount(username: "OctoCat", password: "another1")
+      #expect(created.login == "octocat")
+      #expect(created.id > 0)
+      #expect(try await store.account(named: "octocat") == created)
     }
-    #expect(error?.isUsernameTaken == true)
-    #expect(error?.fieldErrors == [])
-    #expect(try await store.verifyPassword(username: "octocat", password: "hunter22") != nil)
   }
 
-  @Test func concurrentSignupsOfOneNameInSeveralCasesCreateExactlyOneAccount() async throws {
-    try await withTemporaryFolder { folder in
-      let store = try AccountStore(path: folder.databasePath, passwordHasher: .insecureFastBcryptForTesting)
+  @Test(arguments: Backend.all)
+  func lookupIgnoresLetterCaseAndKeepsTheSignupCase(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      let created = try await store.createAccount(username: "OctoCat", password: "hunter22")
+
+      let found = try await store.account(named: "octocat")
+      #expect(found == created)
+      #expect(found?.login == "OctoCat")
+      #expect(try await store.account(named: "OCTOCAT") == created)
+    }
+  }
+
+  @Test(arguments: Backend.all)
+  func unknownLoginIsNotFound(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      _ = try await store.createAccount(username: "octocat", password: "hunter22")
+
+      #expect(try await store.account(named: "octodog") == nil)
+      #expect(try await store.account(named: "") == nil)
+    }
+  }
+
+  @Test(arguments: Backend.all)
+  func signupOfATakenNameInAnotherCaseIsRefused(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      _ = try await store.createAccount(username: "octocat", password: "hunter22")
+
+      let error = await #expect(throws: AccountStoreError.self) {
+        try await store.createAccount(username: "OctoCat", password: "another1")
+      }
+      #expect(error?.isUsernameTaken == true)
+      #expect(error?.fieldErrors == [])
+      #expect(try await store.verifyPassword(username: "octocat", password: "hunter22") != nil)
+    }
+  }
+
+  @Test(arguments: Backend.all)
+  func concurrentSignupsOfOneNameInSeveralCasesCreateExactlyOneAccount(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
       let spellings = ["octocat", "OctoCat", "OCTOCAT", "octoCAT", "Octocat", "oCtOcAt", "octocaT", "OCTOcat"]
 
       let outcomes = await withTaskGroup(of: Result<Account, AccountStoreError>.self) { group in
@@ -74,63 +82,72 @@ struct AccountStoreTests {
       let winner = try #require(created.first)
       #expect(try await store.account(named: "OCTOCAT") == winner)
       #expect(try await store.verifyPassword(username: "octocat", password: "pass-\(winner.login)") == winner)
-      try store.close()
     }
   }
 
-  @Test func rightPasswordVerifiesWhateverTheUsernameCase() async throws {
-    let store = try AccountStore.inMemory()
-    let created = try await store.createAccount(username: "octocat", password: "hunter22")
+  @Test(arguments: Backend.all)
+  func rightPasswordVerifiesWhateverTheUsernameCase(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      let created = try await store.createAccount(username: "octocat", password: "hunter22")
 
-    #expect(try await store.verifyPassword(username: "octocat", password: "hunter22") == created)
-    #expect(try await store.verifyPassword(username: "OctoCat", password: "hunter22") == created)
+      #expect(try await store.verifyPassword(username: "octocat", password: "hunter22") == created)
+      #expect(try await store.verifyPassword(username: "OctoCat", password: "hunter22") == created)
+    }
   }
 
-  @Test func wrongPasswordDoesNotVerify() async throws {
-    let store = try AccountStore.inMemory()
-    _ = try await store.createAccount(username: "octocat", password: "hunter22")
+  @Test(arguments: Backend.all)
+  func wrongPasswordDoesNotVerify(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      _ = try await store.createAccount(username: "octocat", password: "hunter22")
 
-    #expect(try await store.verifyPassword(username: "octocat", password: "hunter23") == nil)
-    #expect(try await store.verifyPassword(username: "octocat", password: "HUNTER22") == nil)
-    #expect(try await store.verifyPassword(username: "octocat", password: "") == nil)
+      #expect(try await store.verifyPassword(username: "octocat", password: "hunter23") == nil)
+      #expect(try await store.verifyPassword(username: "octocat", password: "HUNTER22") == nil)
+      #expect(try await store.verifyPassword(username: "octocat", password: "") == nil)
+    }
   }
 
-  @Test func unknownUsernameDoesNotVerifyButStillSpendsAHashCheck() async throws {
+  @Test(arguments: Backend.all)
+  func unknownUsernameDoesNotVerifyButStillSpendsAHashCheck(_ backend: Backend) async throws {
     let probe = HasherProbe()
-    let store = try AccountStore.inMemory(passwordHasher: probe.hasher)
-
-    #expect(try await store.verifyPassword(username: "nobody", password: "hunter22") == nil)
-    #expect(probe.counts.verifications == 1)
+    try await withStore(on: backend, passwordHasher: probe.hasher) { (store: AccountStore) async throws in
+      #expect(try await store.verifyPassword(username: "nobody", password: "hunter22") == nil)
+      #expect(probe.counts.verifications == 1)
+    }
   }
 
-  @Test func passwordThatOnlySharesTheFirst72BytesDoesNotVerify() async throws {
-    let store = try AccountStore.inMemory()
-    let password = String(repeating: "p", count: 72)
-    let created = try await store.createAccount(username: "octocat", password: password)
+  @Test(arguments: Backend.all)
+  func passwordThatOnlySharesTheFirst72BytesDoesNotVerify(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      let password = String(repeating: "p", count: 72)
+      let created = try await store.createAccount(username: "octocat", password: password)
 
-    #expect(try await store.verifyPassword(username: "octocat", password: password) == created)
-    // Bcrypt reads only 72 bytes: without the store's check, this would verify.
-    #expect(try await store.verifyPassword(username: "octocat", password: password + "x") == nil)
+      #expect(try await store.verifyPassword(username: "octocat", password: password) == created)
+      // Bcrypt reads only 72 bytes: without the store's check, this would verify.
+      #expect(try await store.verifyPassword(username: "octocat", password: password + "x") == nil)
+    }
   }
 
-  @Test func passwordThatOnlySharesTheTextBeforeANULDoesNotVerify() async throws {
-    let store = try AccountStore.inMemory()
-    _ = try await store.createAccount(username: "octocat", password: "hunter22")
+  @Test(arguments: Backend.all)
+  func passwordThatOnlySharesTheTextBeforeANULDoesNotVerify(_ backend: Backend) async throws {
+    try await withStore(on: backend) { (store: AccountStore) async throws in
+      _ = try await store.createAccount(username: "octocat", password: "hunter22")
 
-    // Bcrypt reads a C string: without the store's check, this would verify.
-    #expect(try await store.verifyPassword(username: "octocat", password: "hunter22\0anything") == nil)
+      // Bcrypt reads a C string: without the store's check, this would verify.
+      #expect(try await store.verifyPassword(username: "octocat", password: "hunter22\0anything") == nil)
+    }
   }
 
-  @Test func hashingAndVerifyingRunOutsideSwiftTasks() async throws {
+  @Test(arguments: Backend.all)
+  func hashingAndVerifyingRunOutsideSwiftTasks(_ backend: Backend) async throws {
     let probe = HasherProbe()
-    let store = try AccountStore.inMemory(passwordHasher: probe.hasher)
+    try await withStore(on: backend, passwordHasher: probe.hasher) { (store: AccountStore) async throws in
+      _ = try await store.createAccount(username: "octocat", password: "hunter22")
+      _ = try await store.verifyPassword(username: "octocat", password: "hunter22")
+      _ = try await store.verifyPassword(username: "nobody", password: "hunter22")
 
-    _ = try await store.createAccount(username: "octocat", password: "hunter22")
-    _ = try await store.verifyPassword(username: "octocat", password: "hunter22")
-    _ = try await store.verifyPassword(username: "nobody", password: "hunter22")
-
-    #expect(probe.counts.hashes >= 1)
-    #expect(probe.counts.verifications == 2)
-    #expect(probe.counts.ranInsideSwiftTask == false)
+      #expect(probe.counts.hashes >= 1)
+      #expect(probe.counts.verifications == 2)
+      #expect(probe.counts.ranInsideSwiftTask == false)
+    }
   }
 }

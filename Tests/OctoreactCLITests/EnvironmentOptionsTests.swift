@@ -30,6 +30,7 @@ struct EnvironmentOptionsTests {
       #expect(serve.githubToken == "ghp_secret")
     }
     #expect(try serve([], ["OCTOREACT_GITHUB": "0"]).github == false)
+    #expect(try serve([], ["OCTOREACT_TRUSTED_PROXY": "127.0.0.1,::1"]).trustedProxy == ["127.0.0.1", "::1"])
     #expect(try serve([], [:]).logFormat == .text)
   }
 
@@ -65,6 +66,10 @@ struct EnvironmentOptionsTests {
     ("OCTOREACT_PORT", "70000", "OCTOREACT_PORT (from the environment): the port must be between 0 and 65535"),
     ("OCTOREACT_RATE_LIMIT", "maybe", "OCTOREACT_RATE_LIMIT (from the environment): The value 'maybe' is invalid for 'OCTOREACT_RATE_LIMIT'"),
     ("OCTOREACT_SIGNUP_DELAY", "-1", "OCTOREACT_SIGNUP_DELAY (from the environment): OCTOREACT_SIGNUP_DELAY must be between 0 and 60000 milliseconds"),
+    (
+      "OCTOREACT_TRUSTED_PROXY", "localhost",
+      "OCTOREACT_TRUSTED_PROXY (from the environment): OCTOREACT_TRUSTED_PROXY: \"localhost\" is not an IP address"
+    ),
     ("OCTOREACT_GITHUB", "maybe", "OCTOREACT_GITHUB must be true or false (or 1 or 0, yes or no, on or off)"),
   ])
   func aBadValueNamesTheVariable(variable: String, value: String, message: String) async throws {

@@ -36,20 +36,20 @@ struct RateLimiterTests {
     #expect(RateLimiter.client(of: nil) == "unknown")
   }
 
-  @Test func offCountsNothing() {
+  @Test func offCountsNothing() async throws {
     let limiter = RateLimiter(.off)
-    for resource in RateLimitResource.allCases { #expect(limiter.take(resource, client: "a") == nil) }
+    for resource in RateLimitResource.allCases { #expect(try await limiter.take(resource, client: "a") == nil) }
   }
 
-  @Test func eachResourceHasItsOwnBudget() {
+  @Test func eachResourceHasItsOwnBudget() async throws {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
     let rule = RateLimitRule(limit: 1, window: .seconds(60))
     let limiter = RateLimiter(RateLimits(core: rule, search: rule, signup: rule), now: { now })
-    #expect(limiter.take(.core, client: "a")?.isAllowed == true)
-    #expect(limiter.take(.core, client: "a")?.isAllowed == false)
-    #expect(limiter.take(.search, client: "a")?.isAllowed == true)
-    #expect(limiter.take(.signup, client: "a")?.isAllowed == true)
-    let refused = limiter.take(.core, client: "a")
+    #expect(try await limiter.take(.core, client: "a")?.isAllowed == true)
+    #expect(try await limiter.take(.core, client: "a")?.isAllowed == false)
+    #expect(try await limiter.take(.search, client: "a")?.isAllowed == true)
+    #expect(try await limiter.take(.signup, client: "a")?.isAllowed == true)
+    let refused = try await limiter.take(.core, client: "a")
     #expect(refused?.retryAfter == 60)
     #expect(refused?.decision.reset == 1_700_000_060)
   }

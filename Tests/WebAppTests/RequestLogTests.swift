@@ -12,7 +12,7 @@ struct RequestLogTests {
   @Test func eachRequestWritesOneLineWithItsIdMethodPathStatusAndDuration() async throws {
     let app = try TestApp()
     _ = try await app.accounts.createAccount(username: "octocat", password: "correct horse battery")
-    try await app.application(logger: log.logger(level: .debug)).test(.live) { client in
+    try await app.application(logger: log.logger(level: .info)).test(.live) { client in
       _ = try await client.execute(uri: "/users/octocat?access_token=secret-token", method: .get)
       _ = try await client.execute(uri: "/users/nobody", method: .get)
       _ = try await client.execute(uri: "/users", method: .post, headers: .json, body: ByteBuffer(string: "{"))
@@ -22,7 +22,7 @@ struct RequestLogTests {
     #expect(lines.map { $0.metadata["http.method"]?.description } == ["GET", "GET", "POST"])
     #expect(lines.map { $0.metadata["http.path"]?.description } == ["/users/octocat", "/users/nobody", "/users"])
     #expect(lines.map { $0.metadata["http.status"]?.description } == ["200", "404", "400"])
-    #expect(lines.allSatisfy { $0.level == .debug })
+    #expect(lines.allSatisfy { $0.level == .info })
     let ids = lines.compactMap { $0.metadata["hb.request.id"]?.description }
     #expect(ids.count == 3 && Set(ids).count == 3)
     for line in lines {
@@ -35,26 +35,26 @@ struct RequestLogTests {
   @Test func aLongPathIsCut() async throws {
     let path = "/users/" + String(repeating: "é", count: 600)
     let uri = "/users/" + String(repeating: "%C3%A9", count: 600)
-    try await TestApp().application(logger: log.logger(level: .debug)).test(.live) { client in
+    try await TestApp().application(logger: log.logger(level: .info)).test(.live) { client in
       _ = try await client.execute(uri: uri, method: .get)
     }
     let logged = try #require(log.lines(saying: "Request").first?.metadata["http.path"]?.description)
-    #expect(logged.utf8.count <= RequestLogMiddleware<AppRequestContext>.maxPathBytes)
+    #expect(logged.utf8.count <= RequestRecordMiddleware<AppRequestContext>.maxPathBytes)
     #expect(logged.hasSuffix("…"))
     #expect(uri.hasPrefix(String(logged.dropLast())) || path.hasPrefix(String(logged.dropLast())))
   }
 
-  @Test func noLinesAboveDebug() async throws {
-    try await TestApp().application(logger: log.logger(level: .info)).test(.live) { client in
+  @Test func noLinesAboveInfo() async throws {
+    try await TestApp().application(logger: log.logger(level: .notice)).test(.live) { client in
       _ = try await client.execute(uri: "/users/nobody", method: .get)
     }
     #expect(log.lines(saying: "Request").isEmpty)
   }
 
   @Test func durations() {
-    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(0) == "0.00")
-    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(414) == "0.41")
-    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(1_250_000) == "1250.00")
-    #expect(RequestLogMiddleware<AppRequestContext>.milliseconds(1_005) == "1.01")
+    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(0) == "0.00")
+    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(414) == "0.41")
+    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(1_250_000) == "1250.00")
+    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(1_005) == "1.01")
   }
 }

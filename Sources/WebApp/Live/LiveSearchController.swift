@@ -12,11 +12,15 @@ import SearchFeature
 /// connection, released when the socket closes.
 struct LiveSearchController: Sendable {
   let configuration: AppConfiguration
+  /// Tells the page's client (whose budget its searches spend) from its connection and headers.
+  let rateLimiter: RateLimiter
   /// The search client of a page, given its client (whose `search` budget its searches spend).
   let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
   /// Sends the page away (`1001`) when the server starts draining, so that it reconnects elsewhere.
   let drain: DrainState
   let clock: any Clock<Duration>
+  /// Counts the page's session open and the messages that reach its reactor.
+  let metrics: LiveSessionMetrics
   let logger: Logger
 
   func addRoutes(to router: some RouterMethods<AppRequestContext>) {
@@ -29,7 +33,8 @@ struct LiveSearchController: Sendable {
       },
       onUpgrade: { inbound, outbound, context in
         let page = try PageRequest(context.request)
-        let client = searchClient(RateLimiter.client(of: context.requestContext.remoteAddress))
+        let client = searchClient(
+          rateLimiter.client(peer: context.requestContext.remoteAddress, headers: context.request.headers))
         try await run(page, client: client, inbound: inbound, outbound: outbound)
       }
     )
@@ -45,6 +50,10 @@ struct LiveSearchController: Sendable {
     let connection = LiveConnection(
       inbound: inbound, outbound: outbound, logger: logger, refusals: configuration.liveMessageRefusals,
       language: page.language, drain: drain, clock: clock)
+    // The Search screen has one engine, the reactor.
+    let counted = metrics.open(
+      .init(screen: "search", engine: "reactor"), runningTasks: { [store = session.store] in store.runningTaskCount })
+    defer { counted.close() }
     try await connection.run(
       render: { send in
         var page = LiveSearchState(messages: messages)
@@ -55,6 +64,7 @@ struct LiveSearchController: Sendable {
           try LiveEvent.searchAction(
             from: text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
         )
+        counted.countAction()
       }
     )
   }

@@ -13,9 +13,9 @@ public import Logging
 ///
 /// (one line; wrapped here).
 ///
-/// **Contract**: each line is one `write` to the stream; ``standardError(label:)`` makes it one `write(2)`
-/// call, so lines under `PIPE_BUF` (4 KiB) from several threads never interleave. The write is synchronous,
-/// as swift-log's `StreamLogHandler`'s is: a reader that stops draining the pipe stalls the writer. A
+/// **Contract**: each line is one `write` to the stream, so lines from several threads never interleave;
+/// the server's stream is a ``LogWriter``, which writes them from a background thread (a reader that stops
+/// draining the pipe costs dropped lines, never a stalled request). A
 /// metadata key that is one of the line's own fields is written as `metadata.KEY`. Like the text
 /// handler it is wrapped in a ``RateLimitedLogHandler`` by the application, which bounds how many lines
 /// each statement writes. Metadata is stored as it is set and rendered only when a line is written
@@ -34,11 +34,6 @@ public struct JSONLogHandler: LogHandler {
     self.label = label
     self.stream = stream
     self.metadataProvider = metadataProvider
-  }
-
-  /// A handler writing to standard error.
-  public static func standardError(label: String) -> JSONLogHandler {
-    JSONLogHandler(label: label, stream: StandardErrorStream())
   }
 
   public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -101,30 +96,3 @@ public struct JSONLogHandler: LogHandler {
       + digits(Int32(now.tv_nsec / 1_000_000), 3) + "Z"
   }
 }
-
-/// Standard error's file descriptor, one `write(2)` per line (a line under `PIPE_BUF` bytes thus reaches a
-/// pipe whole, whichever thread writes beside it); a short write is continued, an interrupted one retried.
-private struct StandardErrorStream: TextOutputStream, Sendable {
-  mutating func write(_ string: String) {
-    var string = string
-    string.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          return  // nowhere to report a failure to write the log
-        }
-      }
-    }
-  }
-}
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#else
-  private let systemWrite = Darwin.write
-#endif

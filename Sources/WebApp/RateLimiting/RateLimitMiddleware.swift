@@ -5,7 +5,8 @@ import Hummingbird
 /// included.
 ///
 /// **Ordering:** a request is counted before its route does any work (a lookup, a hash), so a
-/// refused request costs only the count.
+/// refused request costs only the count. A request that cannot be counted (the shared database is
+/// down) is answered `503` without running its route.
 struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
   let limiter: RateLimiter
   let resource: RateLimitResource
@@ -13,9 +14,14 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    guard let outcome = limiter.take(resource, client: RateLimiter.client(of: context.remoteAddress)) else {
-      return try await next(request, context)
+    let client = limiter.client(peer: context.remoteAddress, headers: request.headers)
+    let counted: RateLimitOutcome?
+    do {
+      counted = try await limiter.take(resource, client: client)
+    } catch {
+      throw APIError.rateLimitsUnavailable
     }
+    guard let outcome = counted else { return try await next(request, context) }
     guard outcome.isAllowed else { throw outcome.refusal }
     var response: Response
     do {

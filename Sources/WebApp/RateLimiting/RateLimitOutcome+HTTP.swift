@@ -36,6 +36,16 @@ extension RateLimitOutcome {
   }
 }
 
+extension APIError {
+  /// `503` with `retry-after: 5`: the budgets are counted in a database that cannot be reached now. A
+  /// limit that cannot be counted is not waived (a way around every limit would be to overload the
+  /// database), and the body names no cause.
+  static let rateLimitsUnavailable = APIError(
+    status: .serviceUnavailable,
+    message: "The rate limits cannot be counted now (their database is unavailable): try again later",
+    headers: [.retryAfter: "5"])
+}
+
 extension HTTPField.Name {
   static let rateLimitLimit = Self("x-ratelimit-limit")!
   static let rateLimitRemaining = Self("x-ratelimit-remaining")!

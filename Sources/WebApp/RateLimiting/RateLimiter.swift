@@ -1,52 +1,63 @@
 import Foundation
+import HTTPTypes
 import NIOCore
-import Synchronization
 
 /// The server's per-client budgets (``RateLimits``), shared by the API routes and the live pages.
 ///
-/// **Threading:** each budget is a ``RateLimitStateMachine`` under its own lock, held only for the
-/// count; safe from any thread.
+/// **Threading:** safe from any thread; the counting is the ``RateLimitCounter``'s: in this process
+/// (a lock held only for the count) or in the shared database (one statement per counted request).
 ///
 /// **Clients:** a client is its peer address as the connection reports it: an IPv4 address, or the
 /// /64 network of an IPv6 one (one subscriber usually owns a whole /64, so counting single IPv6
-/// addresses would give a scanner billions of budgets). `X-Forwarded-For` is not trusted: behind
-/// a load balancer every client would share the balancer's budget, so that deployment must first
-/// teach this type which proxies to believe (see `docs/threat_model.md`).
+/// addresses would give a scanner billions of budgets). `X-Forwarded-For` is believed only from the
+/// ``TrustedProxies`` the server is given, and then only its last entry (see `docs/threat_model.md`).
 final class RateLimiter: Sendable {
-  private let budgets: [RateLimitResource: Budget]
+  private let rules: [RateLimitResource: RateLimitRule]
+  private let counter: RateLimitCounter
+  private let trustedProxies: TrustedProxies
   private let now: @Sendable () -> Date
+  /// Told of each refusal, for `/metrics`.
+  private let onRefusal: @Sendable (RateLimitResource) -> Void
 
-  private final class Budget: Sendable {
-    let answer: RateLimitRule.Answer
-    let machine: Mutex<RateLimitStateMachine>
-
-    init(_ rule: RateLimitRule, capacity: Int) {
-      answer = rule.answer
-      machine = Mutex(RateLimitStateMachine(limit: rule.limit, windowSeconds: rule.windowSeconds, capacity: capacity))
-    }
-  }
-
-  /// A limiter counting by `now` (the wall clock: `x-ratelimit-reset` is a time of day).
-  init(_ limits: RateLimits, now: @escaping @Sendable () -> Date = Date.init) {
-    var budgets: [RateLimitResource: Budget] = [:]
-    for resource in RateLimitResource.allCases {
-      if let rule = limits.rule(for: resource) { budgets[resource] = Budget(rule, capacity: max(1, limits.maxClients)) }
-    }
-    self.budgets = budgets
+  /// A limiter counting with `counter` (default: in this process) by `now` (the wall clock:
+  /// `x-ratelimit-reset` is a time of day), believing the `X-Forwarded-For` of `trustedProxies` only
+  /// and telling `onRefusal` of each request it refuses.
+  init(
+    _ limits: RateLimits, counter: RateLimitCounter? = nil, trustedProxies: TrustedProxies = .none,
+    now: @escaping @Sendable () -> Date = Date.init,
+    onRefusal: @escaping @Sendable (RateLimitResource) -> Void = { _ in }
+  ) {
+    var rules: [RateLimitResource: RateLimitRule] = [:]
+    for resource in RateLimitResource.allCases { rules[resource] = limits.rule(for: resource) }
+    self.rules = rules
+    self.counter = counter ?? .inMemory(limits)
+    self.trustedProxies = trustedProxies
     self.now = now
+    self.onRefusal = onRefusal
   }
 
   /// Whether `resource` has a budget at all.
-  func limits(_ resource: RateLimitResource) -> Bool { budgets[resource] != nil }
+  func limits(_ resource: RateLimitResource) -> Bool { rules[resource] != nil }
 
   /// Counts one request of `client` against `resource`: `nil` when the resource is not limited.
-  func take(_ resource: RateLimitResource, client: String) -> RateLimitOutcome? {
-    guard let budget = budgets[resource] else { return nil }
+  ///
+  /// - Throws: ``RateLimitCounterUnavailable`` when the count cannot be made (see ``RateLimitCounter``).
+  func take(_ resource: RateLimitResource, client: String) async throws(RateLimitCounterUnavailable)
+    -> RateLimitOutcome?
+  {
+    guard let rule = rules[resource] else { return nil }
     let seconds = Int(now().timeIntervalSince1970)
-    let decision = budget.machine.withLock { $0.take(client: client, now: seconds) }
+    let decision = try await counter.take(resource, rule, client, seconds)
+    if !decision.isAllowed { onRefusal(resource) }
     return RateLimitOutcome(
-      resource: resource, answer: budget.answer, client: client, decision: decision,
+      resource: resource, answer: rule.answer, client: client, decision: decision,
       retryAfter: decision.retryAfter(now: seconds))
+  }
+
+  /// The client key of a request from `peer` with `headers`: its peer address's key, or the address a
+  /// trusted proxy forwarded it for (see the type's comment and ``TrustedProxies``).
+  func client(peer: SocketAddress?, headers: HTTPFields) -> String {
+    Self.client(of: trustedProxies.clientAddress(peer: peer, headers: headers))
   }
 
   /// The client key of a peer address (see the type's comment); `"unknown"` without one.

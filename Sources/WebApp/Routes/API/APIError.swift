@@ -28,6 +28,13 @@ struct APIError: HTTPResponseError {
       headers: [.retryAfter: String(seconds)])
   }
 
+  /// `503` with `retry-after: 5`: the account database cannot be reached now (PostgreSQL down or
+  /// restarting). The body names no cause: host names and server messages stay inside.
+  static let databaseUnavailable = APIError(
+    status: .serviceUnavailable,
+    message: "The account database is unavailable: try again later",
+    headers: [.retryAfter: "5"])
+
   static func validationFailed(_ errors: [FieldError]) -> APIError {
     APIError(status: .unprocessableContent, message: "Validation Failed", errors: errors)
   }

@@ -36,7 +36,13 @@ struct UsersController: Sendable {
 
   func show(_ request: Request, context: some RequestContext) async throws -> Response {
     let username = try context.parameters.requireDecoded("username")
-    guard let account = try await accounts.account(named: username) else { throw APIError.notFound }
+    let found: Account?
+    do {
+      found = try await accounts.account(named: username)
+    } catch {
+      throw Self.answer(for: error)
+    }
+    guard let account = found else { throw APIError.notFound }
     return JSONResponse.make(status: .ok, body: bodies.body(for: account, render: Self.userJSON))
   }
 
@@ -73,10 +79,11 @@ struct UsersController: Sendable {
     return response
   }
 
-  /// The API's answer to a signup the store refused: 409 for a taken name, 422 for broken rules,
-  /// 503 with `retry-after` when too many passwords are being hashed.
+  /// The API's answer to an error of the store: 409 for a taken name, 422 for broken rules, 503 with
+  /// `retry-after` when too many passwords are being hashed or the database cannot be reached.
   private static func answer(for error: any Error) -> any Error {
     guard let error = error as? AccountStoreError else { return error }
+    if error.isUnavailable { return APIError.databaseUnavailable }
     if error.isUsernameTaken { return APIError(status: .conflict, message: "Username already taken") }
     if !error.fieldErrors.isEmpty { return APIError.validationFailed(error.fieldErrors) }
     if let retryAfter = error.retryAfter { return APIError.busy(retryAfter: retryAfter) }

@@ -26,6 +26,8 @@ struct ErrorPage: HTTPResponseError, Sendable {
     case rateLimited(status: HTTPResponse.Status, retryAfterSeconds: Int)
     /// Something failed on the server's side (a database error): nothing the visitor can fix.
     case internalError
+    /// A database the answer needs cannot be reached now (`503`): worth trying again shortly.
+    case unavailable
   }
 
   /// The most characters of a client's text the page repeats.
@@ -57,6 +59,7 @@ struct ErrorPage: HTTPResponseError, Sendable {
     case .unknownEngine, .invalidPercentEncoding: .badRequest
     case .rateLimited(let status, _): status
     case .internalError: .internalServerError
+    case .unavailable: .serviceUnavailable
     }
   }
 
@@ -80,6 +83,7 @@ struct ErrorPage: HTTPResponseError, Sendable {
     case .invalidPercentEncoding: pick("Bad address", "地址有误")
     case .rateLimited: pick("Too many requests", "请求过于频繁")
     case .internalError: pick("Something went wrong", "服务器出错了")
+    case .unavailable: pick("Service unavailable", "服务暂不可用")
     }
   }
 
@@ -112,6 +116,10 @@ struct ErrorPage: HTTPResponseError, Sendable {
     case .internalError:
       return pick(
         "The server could not answer this request. Try again later.", "服务器无法处理此请求，请稍后再试。")
+    case .unavailable:
+      return pick(
+        "The server cannot reach its database right now. Try again in a few seconds.",
+        "服务器暂时无法连接数据库，请几秒钟后再试。")
     }
   }
 

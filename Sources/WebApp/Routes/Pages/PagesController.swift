@@ -39,7 +39,7 @@ struct PagesController: Sendable {
     // The router matches the server's own paths (`signup`, `search`, `users`, …) before this one.
     page("{login}", on: router) { request, context in
       let page = try PageRequest(request)
-      let budget = try spendCoreBudget(of: context, language: page.language)
+      let budget = try await spendCoreBudget(of: request, context: context, language: page.language)
       do {
         let login = try context.parameters.requireDecoded("login")
         var response = try await accountPage(login: login, language: page.language)
@@ -88,13 +88,18 @@ struct PagesController: Sendable {
   /// `x-ratelimit-*` headers the page carries.
   ///
   /// - Throws: ``ErrorPage`` (`403`, or `429` for a secondary limit) when the budget is spent, with the headers
-  ///   GitHub's refusal carries.
-  private func spendCoreBudget(of context: some RemoteAddressRequestContext, language: SignupLanguage) throws
-    -> HTTPFields
-  {
-    guard let outcome = rateLimiter.take(.core, client: RateLimiter.client(of: context.remoteAddress)) else {
-      return [:]
+  ///   GitHub's refusal carries; `503` when the budget cannot be counted.
+  private func spendCoreBudget(
+    of request: Request, context: some RemoteAddressRequestContext, language: SignupLanguage
+  ) async throws -> HTTPFields {
+    let client = rateLimiter.client(peer: context.remoteAddress, headers: request.headers)
+    let counted: RateLimitOutcome?
+    do {
+      counted = try await rateLimiter.take(.core, client: client)
+    } catch {
+      throw ErrorPage(problem: .unavailable, language: language)
     }
+    guard let outcome = counted else { return [:] }
     guard outcome.isAllowed else {
       let refusal = outcome.refusal
       let problem = ErrorPage.Problem.rateLimited(status: refusal.status, retryAfterSeconds: outcome.retryAfter)

@@ -1,12 +1,12 @@
 internal import GRDB
 
-/// The schema of the account database: one named migration per change, applied in order.
+/// The schema of the SQLite account database: one named migration per change, applied in order.
 ///
 /// **Never edit a migration once it has shipped.** Databases in the field have already run it,
 /// and GRDB runs each name once, so an edit would only reach new databases. Change the schema by
 /// registering a new migration after the last one ("v2-…"). Migrations are plain SQL, not app
 /// types, so that each keeps meaning what it meant when it was written.
-enum Migrations {
+enum SQLiteMigrations {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
 

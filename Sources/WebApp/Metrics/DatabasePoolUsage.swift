@@ -1,0 +1,16 @@
+/// How much of a database's connection pool is in use now, as `/metrics` reports it.
+///
+/// A hook rather than a dependency on one store: the SQLite account store counts the operations in
+/// flight on its file (``AccountStore/AccountStore/operationsInFlight``); a pooled client-server
+/// database reports the connections it has checked out and its pool's size.
+public struct DatabasePoolUsage: Sendable, Equatable {
+  /// Operations (or connections) in use now.
+  public var inUse: Int
+  /// The most that can be in use at once; `nil` when the store has no fixed limit (SQLite).
+  public var capacity: Int?
+
+  public init(inUse: Int, capacity: Int? = nil) {
+    self.inUse = inUse
+    self.capacity = capacity
+  }
+}

@@ -1,0 +1,121 @@
+import Logging
+public import PostgresDatabase
+import PostgresNIO
+import Synchronization
+
+extension RateLimitCounter {
+  /// The most expired windows one sweep deletes.
+  static let sweepBound = 1_000
+
+  /// Counts in PostgreSQL, in the `rate_limit_windows` table every instance on `database` shares, so a
+  /// client has one budget however many instances it reaches (``RateLimitTable/migrations`` makes it).
+  ///
+  /// **Contract:** one statement per counted request, an upsert of the client's window:
+  /// `INSERT … ON CONFLICT (resource, client) DO UPDATE … RETURNING`. Its row lock orders concurrent
+  /// requests of one client, on any instance, so exactly `limit` of them are allowed per window. A
+  /// window starts at the client's first request, as in ``RateLimitStateMachine``: the row is renewed
+  /// in place when its window has ended (one row per client and resource, not one per window), so
+  /// the sweep only removes clients that stopped coming. Any failure of the statement (the database
+  /// down, the pool's 5 s passed) throws ``RateLimitCounterUnavailable``.
+  ///
+  /// **Sweeps:** now and then (``RateLimitSweepStateMachine``: first with the first request, then at
+  /// most every `sweepInterval`) a request starts a task that deletes at most ``sweepBound`` expired
+  /// rows; the request does not wait for it.
+  static func postgres(_ database: PostgresPool, sweepInterval: Duration = .seconds(60)) -> RateLimitCounter {
+    let sweeper = Sweeper(database: database, intervalSeconds: max(1, Int(sweepInterval.components.seconds)))
+    return RateLimitCounter { resource, rule, client, now throws(RateLimitCounterUnavailable) in
+      let window = rule.windowSeconds
+      let limit = rule.limit
+      let (reset, count): (Int, Int)
+      do {
+        (reset, count) = try await database.withConnection { [logger = database.logger] connection in
+          let rows = try await connection.query(
+            """
+            INSERT INTO rate_limit_windows AS w (resource, client, window_end, count)
+            VALUES (\(resource.rawValue), \(client), \(now + window), 1)
+            ON CONFLICT (resource, client) DO UPDATE SET
+              window_end = CASE WHEN w.window_end <= \(now) THEN \(now + window) ELSE w.window_end END,
+              count = CASE WHEN w.window_end <= \(now) THEN 1 ELSE least(w.count + 1, \(limit + 1)) END
+            RETURNING window_end, count
+            """,
+            logger: logger)
+          for try await row in rows.decode((Int, Int).self) { return row }
+          throw PostgresDatabaseError.unavailable("the rate-limit upsert returned no row")
+        }
+      } catch {
+        throw RateLimitCounterUnavailable()
+      }
+      sweeper.sweepIfDue(now: now)
+      let used = min(count, limit)
+      return RateLimitStateMachine.Decision(
+        limit: limit, remaining: limit - used, used: used, reset: reset, isAllowed: count <= limit)
+    }
+  }
+
+  /// Starts the sweeps ``RateLimitSweepStateMachine`` asks for.
+  private final class Sweeper: Sendable {
+    let database: PostgresPool
+    let machine: Mutex<RateLimitSweepStateMachine>
+
+    init(database: PostgresPool, intervalSeconds: Int) {
+      self.database = database
+      machine = Mutex(RateLimitSweepStateMachine(intervalSeconds: intervalSeconds))
+    }
+
+    func sweepIfDue(now: Int) {
+      guard machine.withLock({ $0.shouldSweep(now: now) }) else { return }
+      // Unstructured on purpose: the request that happens to start a sweep does not wait for it. The
+      // task is bounded (one statement of at most `sweepBound` rows, within the pool's timeout) and
+      // holds the pool only while it runs.
+      Task { [self] in
+        do {
+          let deleted = try await database.withConnection { [logger = database.logger] connection in
+            let rows = try await connection.query(
+              """
+              WITH expired AS (
+                SELECT resource, client FROM rate_limit_windows WHERE window_end <= \(now)
+                LIMIT \(RateLimitCounter.sweepBound)
+              )
+              DELETE FROM rate_limit_windows AS w USING expired
+              WHERE w.resource = expired.resource AND w.client = expired.client AND w.window_end <= \(now)
+              RETURNING 1
+              """,
+              logger: logger)
+            var count = 0
+            for try await _ in rows { count += 1 }
+            return count
+          }
+          machine.withLock { $0.finished(now: now, deleted: deleted, bound: RateLimitCounter.sweepBound) }
+        } catch {
+          machine.withLock { $0.failed(now: now) }
+        }
+      }
+    }
+  }
+}
+
+/// The shared rate-limit table's schema, applied by `octoreact serve` when its account database is
+/// PostgreSQL (``PostgresPool/migrate(_:timeout:)``).
+public enum RateLimitTable {
+  /// Never edit a migration once shipped: add the next version.
+  public static let migrations = PostgresMigrations(
+    component: "rate_limits",
+    migrations: [
+      PostgresMigration(
+        version: 1, name: "create-rate-limit-windows",
+        statements: [
+          // UNLOGGED: no WAL, so a counted request does not wait for a disk flush. A crash empties the
+          // table, which only gives every client a fresh window: no account or secret is at stake.
+          """
+          CREATE UNLOGGED TABLE rate_limit_windows (
+            resource TEXT NOT NULL,
+            client TEXT NOT NULL,
+            window_end BIGINT NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (resource, client)
+          )
+          """,
+          "CREATE INDEX rate_limit_windows_by_end ON rate_limit_windows (window_end)",
+        ])
+    ])
+}
