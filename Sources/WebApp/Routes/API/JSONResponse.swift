@@ -11,19 +11,19 @@ enum JSONResponse {
   }()
 
   static func make(status: HTTPResponse.Status, _ value: some Encodable) throws -> Response {
-    response(status: status, body: ByteBuffer(bytes: try encoder.encode(value)))
+    make(status: status, body: ByteBuffer(bytes: try encoder.encode(value)))
   }
 
   /// A response whose body is already JSON, such as a ``JSONObjectWriter``'s text.
   static func make(status: HTTPResponse.Status, json: String) -> Response {
-    response(status: status, body: ByteBuffer(string: json))
+    make(status: status, body: ByteBuffer(string: json))
   }
 
-  private static func response(status: HTTPResponse.Status, body: ByteBuffer) -> Response {
-    Response(
-      status: status,
-      headers: [.contentType: "application/json; charset=utf-8"],
-      body: ResponseBody(byteBuffer: body)
-    )
+  /// A response whose body is JSON bytes already rendered.
+  static func make(status: HTTPResponse.Status, body: ByteBuffer) -> Response {
+    Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
   }
+
+  /// Made once: a header's value is checked for forbidden bytes whenever a field is made.
+  private static let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
 }

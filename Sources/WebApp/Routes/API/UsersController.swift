@@ -9,6 +9,8 @@ struct UsersController: Sendable {
 
   /// Counts lookups against each client's `core` budget and signups against its `signup` budget.
   let rateLimiter: RateLimiter
+  /// The bodies of accounts shown recently.
+  let bodies = UserBodyCache()
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
     router.rateLimited(.core, by: rateLimiter)
@@ -35,7 +37,7 @@ struct UsersController: Sendable {
   func show(_ request: Request, context: some RequestContext) async throws -> Response {
     let username = try context.parameters.requireDecoded("username")
     guard let account = try await accounts.account(named: username) else { throw APIError.notFound }
-    return JSONResponse.make(status: .ok, json: Self.userJSON(account))
+    return JSONResponse.make(status: .ok, body: bodies.body(for: account, render: Self.userJSON))
   }
 
   func create(_ request: Request, context: some RequestContext) async throws -> Response {
