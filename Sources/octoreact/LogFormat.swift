@@ -12,7 +12,7 @@ enum LogFormat: String, ExpressibleByArgument, CaseIterable {
   func handler(label: String, level: Logger.Level, output: some TextOutputStream & Sendable) -> any LogHandler {
     switch self {
     case .text:
-      var handler = ServerLogHandler(StreamLogHandler(label: label, stream: output, metadataProvider: nil))
+      var handler = ServerLogHandler(label: label, stream: output)
       handler.logLevel = level
       return handler
     case .json:

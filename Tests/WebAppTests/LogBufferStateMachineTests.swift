@@ -5,18 +5,30 @@ import Testing
 struct LogBufferStateMachineTests {
   typealias Machine = LogBufferStateMachine
 
-  @Test func theFirstPendingLineWakesTheWriterAndTheRestJoinTheBatch() {
+  @Test func aLineWakesTheWriterOnlyWhenItIsIdleAndTheRestJoinTheBatch() {
     var machine = Machine(budget: 100)
+    let first = machine.append("zero\n")  // the writer has not looked yet: it is not idle
+    let batch0 = machine.takeBatch()
     let idle = machine.takeBatch()
     let appended = [machine.append("one\n"), machine.append("two\n")]
     let batch = machine.takeBatch()
-    let empty = machine.takeBatch()
-    let next = machine.append("three\n")
+    // Under load: a line arriving while the writer lingers after a batch wakes nobody.
+    let whileLingering = machine.append("three\n")
+    #expect(first == .none)
+    #expect(batch0 == .write(bytes: Array("zero\n".utf8), dropped: 0))
     #expect(idle == .wait)
     #expect(appended == [.wakeWriter, .none])
     #expect(batch == .write(bytes: Array("one\ntwo\n".utf8), dropped: 0))
-    #expect(empty == .wait)
-    #expect(next == .wakeWriter)
+    #expect(whileLingering == .none)
+  }
+
+  @Test func passingHalfTheBudgetWakesTheWriterOncePerBatch() {
+    var machine = Machine(budget: 20)
+    let appended = (0..<4).map { _ in machine.append("1234\n") }  // 5, 10 (half), 15, 20 bytes
+    _ = machine.takeBatch()
+    let again = (0..<2).map { _ in machine.append("1234\n") }
+    #expect(appended == [.none, .wakeWriter, .none, .none])
+    #expect(again == [.none, .wakeWriter])
   }
 
   @Test func linesBeyondTheBudgetAreDroppedCountedAndReportedWithTheNextBatch() {
@@ -27,11 +39,11 @@ struct LogBufferStateMachineTests {
     let batch = machine.takeBatch()
     let next = machine.append("ok\n")
     let nextBatch = machine.takeBatch()
-    #expect(appended == [.wakeWriter, .dropped, .none, .dropped])
+    #expect(appended == [.wakeWriter, .dropped, .none, .dropped])  // the first passes half the budget
     #expect(pending == 10)
     #expect(batch == .write(bytes: Array("12345\n123\n".utf8), dropped: 2))
     // The count is reported once.
-    #expect(next == .wakeWriter)
+    #expect(next == .none)
     #expect(nextBatch == .write(bytes: Array("ok\n".utf8), dropped: 0))
   }
 

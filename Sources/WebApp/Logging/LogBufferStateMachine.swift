@@ -6,15 +6,21 @@
 /// says how many lines it lost. After ``finish()`` nothing is buffered any more: appends are written by
 /// their caller, so that lines logged during and after shutdown are not lost.
 ///
-/// **Contract**: a pure value, no clock and no I/O. ``append(_:)`` returns ``AppendAction/wakeWriter``
-/// when the pending bytes go from none to some, which is when the writer may be waiting; the writer
-/// waits only after ``takeBatch()`` said ``BatchAction/wait``, so no line is left waiting unseen.
+/// **Wake-ups**: the writer is signalled only when it is idle (it found nothing to write) or when the
+/// pending bytes pass half the budget; after each batch it lingers a moment before taking the next, so
+/// under load lines collect into batches and a line costs no wake-up, no context switch. (Waking the
+/// writer for the first line after each batch had cost `GET /users/{name}` a context switch per request:
+/// 41 → 63 µs of server CPU.)
+///
+/// **Contract**: a pure value, no clock and no I/O. The writer waits without a deadline only after
+/// ``takeBatch()`` said ``BatchAction/wait``, and the next ``append(_:)`` then says
+/// ``AppendAction/wakeWriter``, so no line is left waiting unseen.
 struct LogBufferStateMachine {
   /// What the caller of ``append(_:)`` does next.
   enum AppendAction: Equatable {
-    /// Nothing: the line is pending and the writer already knows there is work.
+    /// Nothing: the line is pending and the writer will take it with its next batch.
     case none
-    /// Wake the writer: the line is the first one pending.
+    /// Wake the writer: it was idle, or the pending bytes just passed half the budget.
     case wakeWriter
     /// The budget is spent: the line is dropped (and counted).
     case dropped
@@ -27,7 +33,7 @@ struct LogBufferStateMachine {
     /// Write `bytes`; then, when `dropped` is not 0, one line saying that many lines were lost after them
     /// (they came while `bytes` filled the budget).
     case write(bytes: [UInt8], dropped: Int)
-    /// Nothing is pending: wait for a wake-up.
+    /// Nothing is pending: wait for a wake-up (the next line sends one).
     case wait
     /// Nothing is pending and the buffer is finished: stop.
     case stop
@@ -38,6 +44,10 @@ struct LogBufferStateMachine {
   private var pending: [UInt8] = []
   private var dropped = 0
   private var isFinished = false
+  /// The writer found nothing to write and waits for a signal.
+  private var writerIsIdle = false
+  /// The pending bytes passed half the budget since the last batch, and the writer was told.
+  private var toldHalfFull = false
 
   init(budget: Int) {
     precondition(budget > 0, "a log buffer needs a budget")
@@ -55,14 +65,26 @@ struct LogBufferStateMachine {
       dropped += 1
       return .dropped
     }
-    let wasEmpty = pending.isEmpty
     pending.append(contentsOf: line.utf8)
-    return wasEmpty ? .wakeWriter : .none
+    if writerIsIdle {
+      writerIsIdle = false
+      return .wakeWriter
+    }
+    if !toldHalfFull && pending.count >= budget / 2 {
+      toldHalfFull = true
+      return .wakeWriter
+    }
+    return .none
   }
 
   /// Everything pending, and how many lines were dropped since the last batch; the buffer is then empty.
   mutating func takeBatch() -> BatchAction {
-    guard !pending.isEmpty || dropped > 0 else { return isFinished ? .stop : .wait }
+    guard !pending.isEmpty || dropped > 0 else {
+      guard !isFinished else { return .stop }
+      writerIsIdle = true
+      return .wait
+    }
+    toldHalfFull = false
     var bytes: [UInt8] = []
     // The next batch usually is as large as this one: keep the capacity.
     bytes.reserveCapacity(pending.count)

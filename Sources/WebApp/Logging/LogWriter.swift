@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// Log handlers format each line on the caller's thread and hand it over with ``write(_:)``, usually
 /// through ``stream``. The writer thread takes everything pending at once and writes it with as few
-/// `write(2)` calls as the descriptor accepts.
+/// `write(2)` calls as the descriptor accepts, then lets lines collect for ``linger`` (10 ms) before the
+/// next batch: a line under load costs a copy under a lock, never a wake-up of the writer.
 ///
 /// **Bounded**: at most `budget` bytes wait (1 MiB by default). When the output stalls (a pipe
 /// nobody reads), lines beyond it are dropped and counted, and once the output moves again one line
@@ -22,9 +23,13 @@ public final class LogWriter: Sendable {
   /// The default ``budget``.
   public static var defaultBudget: Int { 1 << 20 }
 
+  /// How long the writer lets lines collect after a batch: the most a line waits under load.
+  static var linger: DispatchTimeInterval { .milliseconds(10) }
+
   private let descriptor: Int32
   private let buffer: Mutex<LogBufferStateMachine>
-  /// Signalled when the writer may have work: the first pending line, or ``close()``.
+  /// Signalled when the writer should look for work: a line while it is idle, the pending bytes past half the
+  /// budget, or ``close()``.
   private let wake = DispatchSemaphore(value: 0)
   /// Signalled by the writer thread as it ends.
   private let stopped = DispatchSemaphore(value: 0)
@@ -81,6 +86,8 @@ public final class LogWriter: Sendable {
       case .write(let bytes, let dropped):
         Self.write(bytes, to: descriptor)
         if dropped > 0 { Self.write(Array(droppedNotice(dropped).utf8), to: descriptor) }
+        // Let lines collect into the next batch (a signal ends this early: half the budget, or close()).
+        _ = wake.wait(timeout: .now() + Self.linger)
       case .wait:
         wake.wait()
       case .stop:

@@ -53,7 +53,8 @@ final class LiveSessionMetrics: Sendable {
 
   /// Every kind of live page this server runs.
   static let kinds: [Kind] =
-    ["reactor", "mvvm", "driver"].map { Kind(screen: "signup", engine: $0) } + [Kind(screen: "search", engine: "reactor")]
+    ["reactor", "mvvm", "driver"].map { Kind(screen: "signup", engine: $0) }
+    + [Kind(screen: "search", engine: "reactor")]
 
   init(factory: any MetricsFactory) {
     self.factory = factory

@@ -42,8 +42,9 @@ public final class ServerMetrics: Sendable {
     }
     self.refusals = refusals
     self.databasePool = databasePool
-    databaseInUse = CoreMetrics.Gauge(label: "database_pool_in_use", dimensions: [("database", "accounts")], factory: factory)
-    databaseCapacity = CoreMetrics.Gauge(label: "database_pool_capacity", dimensions: [("database", "accounts")], factory: factory)
+    let accounts = [("database", "accounts")]
+    databaseInUse = CoreMetrics.Gauge(label: "database_pool_in_use", dimensions: accounts, factory: factory)
+    databaseCapacity = CoreMetrics.Gauge(label: "database_pool_capacity", dimensions: accounts, factory: factory)
   }
 
   /// Counts one request refused by `resource`'s rate limit.

@@ -43,7 +43,8 @@ struct PrometheusText: Sendable {
     let name = String(line[..<nameEnd])
     try #require(
       name.wholeMatch(of: /[a-zA-Z_:][a-zA-Z0-9_:]*/) != nil, "bad metric name in: \(line)")
-    let family = ["_bucket", "_sum", "_count"].first { name.hasSuffix($0) && types[String(name.dropLast($0.count))] == "histogram" }
+    let family = ["_bucket", "_sum", "_count"]
+      .first { name.hasSuffix($0) && types[String(name.dropLast($0.count))] == "histogram" }
       .map { String(name.dropLast($0.count)) } ?? name
     try #require(types[family] != nil, "sample before its TYPE: \(line)")
     var rest = line[nameEnd...]
