@@ -150,10 +150,13 @@ class Cluster:
             time.sleep(0.1)
 
 
-def request(url: str, method: str = "GET", body: dict | None = None, timeout: float = 15.0) -> tuple[int, str]:
+def request(url: str, method: str = "GET", body: dict | None = None, timeout: float = 15.0,
+            headers: dict[str, str] | None = None) -> tuple[int, str]:
     """One HTTP request: its status and body (never raises for an HTTP error status)."""
     data = json.dumps(body).encode() if body is not None else None
-    headers = {"Content-Type": "application/json", "Accept": "application/json"} if body is not None else {}
+    headers = dict(headers or {})
+    if body is not None:
+        headers.update({"Content-Type": "application/json", "Accept": "application/json"})
     try:
         with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers, method=method),
                                     timeout=timeout) as response:

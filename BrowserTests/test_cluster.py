@@ -71,9 +71,32 @@ def own_cluster(tmp_path_factory: pytest.TempPathFactory):
         cluster.stop()
 
 
-def signup(base_url: str, username: str) -> int:
-    status, _ = request(f"{base_url}/users", "POST", {"username": username, "password": PASSWORD})
+def signup(base_url: str, username: str, headers: dict[str, str] | None = None) -> int:
+    status, _ = request(f"{base_url}/users", "POST", {"username": username, "password": PASSWORD}, headers=headers)
     return status
+
+
+@pytest.mark.skipif(DATABASE != "postgres", reason="the budgets are shared through PostgreSQL")
+def test_a_client_has_one_signup_budget_across_every_instance(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """With the standard limits (5 signups a minute) counted in PostgreSQL: a client spreading its signups
+    over the instances gets 5 in all, and a forged X-Forwarded-For through the balancer buys nothing."""
+    binary = server_binary()
+    cluster = Cluster(binary, tmp_path_factory.mktemp("limited") / "cluster.log", DATABASE)
+    cluster.start()
+    try:
+        # Straight to each instance, from 127.0.0.1 (a trusted proxy to them): the header names the client.
+        client = {"X-Forwarded-For": "198.51.100.7"}
+        statuses = [signup(cluster.instances[i % len(cluster.instances)].url, unique_username("budget"), client)
+                    for i in range(8)]
+        assert Counter(statuses) == Counter({201: 5, 429: 3}), statuses
+        # Another client still has its budget, on any instance.
+        assert signup(cluster.instances[1].url, unique_username("other"), {"X-Forwarded-For": "198.51.100.8"}) == 201
+        # Through the balancer, the entry HAProxy adds (127.0.0.1) is the client, whatever the request claims.
+        forged = [signup(cluster.url, unique_username("forged"), {"X-Forwarded-For": f"203.0.113.{i}"})
+                  for i in range(7)]
+        assert Counter(forged) == Counter({201: 5, 429: 2}), forged
+    finally:
+        cluster.stop()
 
 
 def test_an_account_made_through_the_balancer_is_seen_by_every_instance(cluster: Cluster) -> None:
