@@ -51,6 +51,23 @@ struct PostgresAccountsTests {
     }
   }
 
+  /// The live Signup page says so when the database is out of reach, for a username check and a signup.
+  @Test func anUnreachableDatabaseIsShownOnTheLiveSignupPage() async throws {
+    try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
+      let pool = PostgresPool(url: url)
+      let accounts = try await AccountStore(postgres: pool, passwordHasher: .insecureFastBcryptForTesting)
+      defer { try? accounts.close() }
+      pool.close()
+      await pool.waitUntilClosed()
+      try await withLivePage("/live/signup?engine=reactor&lang=en", of: try TestApp(accounts: accounts),
+        receiving: LiveMessage.self) { send, inbox in
+        try await send(event("usernameChanged", "newbie"))
+        let checked = await inbox.first { $0.username?.message == "Error contacting server" }
+        #expect(checked?.username?.tone == "failure")
+      }
+    }
+  }
+
   /// Two `octoreact serve` processes on one PostgreSQL database, as behind a load balancer: an account
   /// signed up through one is found through the other at once, although the other looked it up before.
   @Test func anAccountSignedUpThroughOneServerIsFoundThroughTheOtherAtOnce() async throws {
