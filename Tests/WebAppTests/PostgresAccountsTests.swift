@@ -18,7 +18,7 @@ struct PostgresAccountsTests {
   /// names the accounts database, and no answer shows the database's address or password.
   @Test func anUnreachableDatabaseIs503OnTheAPIAndOnReadyz() async throws {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
-      let pool = PostgresPool(url: url)
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
       let accounts = try await AccountStore(postgres: pool, passwordHasher: .insecureFastBcryptForTesting)
       let index = try RepositoryIndex.inMemory()
       defer {
@@ -54,7 +54,7 @@ struct PostgresAccountsTests {
   /// The live Signup page says so when the database is out of reach, for a username check and a signup.
   @Test func anUnreachableDatabaseIsShownOnTheLiveSignupPage() async throws {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
-      let pool = PostgresPool(url: url)
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
       let accounts = try await AccountStore(postgres: pool, passwordHasher: .insecureFastBcryptForTesting)
       defer { try? accounts.close() }
       pool.close()
