@@ -94,7 +94,11 @@ struct PostgresMigrationTests {
       #expect(try await pool.migrate(PostgresMigrations(component: "test", migrations: [Self.first])) == [1])
     }
   }
+}
 
+/// The checksum `schema_migrations` records: no server needed.
+@Suite("PostgresMigration checksum")
+struct PostgresMigrationChecksumTests {
   @Test func checksumChangesWithTheSQLAndItsSplitIntoStatements() {
     let a = PostgresMigration(version: 1, name: "a", statements: ["SELECT 1", "SELECT 2"])
     #expect(a.checksum.count == 64)
