@@ -12,7 +12,7 @@ struct PostgresMigrationTests {
 
   @Test func migrationsAreAppliedInOrderOnceAndRecorded() async throws {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
-      let pool = PostgresPool(url: url)
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
       defer { pool.close() }
       let set = PostgresMigrations(component: "test", migrations: [Self.first, Self.second])
 
@@ -34,7 +34,7 @@ struct PostgresMigrationTests {
 
   @Test func aNewMigrationIsAppliedAfterTheShippedOnes() async throws {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
-      let pool = PostgresPool(url: url)
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
       defer { pool.close() }
       #expect(try await pool.migrate(PostgresMigrations(component: "test", migrations: [Self.first])) == [1])
       #expect(
@@ -44,7 +44,7 @@ struct PostgresMigrationTests {
 
   @Test func anEditedShippedMigrationIsRefusedAndNothingRuns() async throws {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
-      let pool = PostgresPool(url: url)
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
       defer { pool.close() }
       try await pool.migrate(PostgresMigrations(component: "test", migrations: [Self.first]))
 
@@ -69,7 +69,7 @@ struct PostgresMigrationTests {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
       let set = PostgresMigrations(component: "test", migrations: [Self.first, Self.second])
       // Three pools, as three servers starting together would have.
-      let pools = (0..<3).map { _ in PostgresPool(url: url) }
+      let pools = (0..<3).map { _ in PostgresPool(url: url, options: TestPostgres.poolOptions) }
       defer { for pool in pools { pool.close() } }
       let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
         for pool in pools { group.addTask { try await pool.migrate(set) } }
@@ -83,7 +83,7 @@ struct PostgresMigrationTests {
 
   @Test func aFailingMigrationAppliesNothing() async throws {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
-      let pool = PostgresPool(url: url)
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
       defer { pool.close() }
       let broken = PostgresMigration(version: 2, name: "broken", statements: ["CREATE INDEX ON nowhere (x)"])
       let error = await #expect(throws: PostgresDatabaseError.self) {
@@ -94,7 +94,11 @@ struct PostgresMigrationTests {
       #expect(try await pool.migrate(PostgresMigrations(component: "test", migrations: [Self.first])) == [1])
     }
   }
+}
 
+/// The checksum `schema_migrations` records: no server needed.
+@Suite("PostgresMigration checksum")
+struct PostgresMigrationChecksumTests {
   @Test func checksumChangesWithTheSQLAndItsSplitIntoStatements() {
     let a = PostgresMigration(version: 1, name: "a", statements: ["SELECT 1", "SELECT 2"])
     #expect(a.checksum.count == 64)

@@ -7,7 +7,7 @@ import Testing
 struct PostgresPoolTests {
   @Test func uniqueViolationIsReportedAsSuchWithoutTheValue() async throws {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
-      let pool = PostgresPool(url: url)
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
       defer { pool.close() }
       try await pool.withConnection { [logger = pool.logger] connection in
         _ = try await connection.query("CREATE TABLE t (name TEXT PRIMARY KEY)", logger: logger)
@@ -34,7 +34,7 @@ struct PostgresPoolTests {
   }
 
   @Test func aClosedPoolRefusesOperations() async throws {
-    let pool = PostgresPool(url: try #require(TestPostgres.url))
+    let pool = PostgresPool(url: try #require(TestPostgres.url), options: TestPostgres.poolOptions)
     try await pool.ping()
     pool.close()
     await pool.waitUntilClosed()
@@ -45,11 +45,11 @@ struct PostgresPoolTests {
 
   @Test func aStatementOverTheOperationTimeoutFailsAsUnavailable() async throws {
     let pool = PostgresPool(
-      url: try #require(TestPostgres.url), options: PostgresPoolOptions(operationTimeout: .milliseconds(500)))
+      url: try #require(TestPostgres.url), options: PostgresPoolOptions(operationTimeout: .seconds(3)))
     defer { pool.close() }
     let error = await #expect(throws: PostgresDatabaseError.self) {
       try await pool.withConnection { [logger = pool.logger] connection in
-        _ = try await connection.query("SELECT pg_sleep(5)", logger: logger).collect()
+        _ = try await connection.query("SELECT pg_sleep(30)", logger: logger).collect()
       }
     }
     #expect(error?.isUnavailable == true, "\(String(describing: error))")

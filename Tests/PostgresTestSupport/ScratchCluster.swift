@@ -19,6 +19,8 @@ public struct ScratchCluster: Sendable {
       """
       set -euo pipefail
       . scripts/lib/postgres.sh
+      # A cluster of its own, even inside scripts/test, whose cluster's variables this process inherits.
+      unset POSTGRES_DIR POSTGRES_PORT POSTGRES_CTL POSTGRES_URL
       postgres_start
       printf '%s\\n%s\\n' "$POSTGRES_URL" "$POSTGRES_DIR"
       """)

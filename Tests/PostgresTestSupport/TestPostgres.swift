@@ -24,6 +24,10 @@ public enum TestPostgres {
   /// Why the PostgreSQL cases are left out, for `.enabled(if:_:)`.
   public static let skipReason: Comment = "needs OCTOREACT_TEST_POSTGRES_URL (scripts/test sets it)"
 
+  /// The pool options of tests: the standard ones but a 30 s operation timeout, since a first connection
+  /// (a new backend process) can take seconds while hundreds of tests run at once on two cores.
+  public static var poolOptions: PostgresPoolOptions { PostgresPoolOptions(operationTimeout: .seconds(30)) }
+
   /// True when the PostgreSQL cases run.
   public static var isAvailable: Bool { url != nil }
 

@@ -18,7 +18,7 @@ struct PostgresAccountsTests {
   /// names the accounts database, and no answer shows the database's address or password.
   @Test func anUnreachableDatabaseIs503OnTheAPIAndOnReadyz() async throws {
     try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
-      let pool = PostgresPool(url: url)
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
       let accounts = try await AccountStore(postgres: pool, passwordHasher: .insecureFastBcryptForTesting)
       let index = try RepositoryIndex.inMemory()
       defer {
@@ -47,6 +47,23 @@ struct PostgresAccountsTests {
           #expect(!response.text.contains(try #require(url.password)))
           #expect(!response.text.contains(url.database))
         }
+      }
+    }
+  }
+
+  /// The live Signup page says so when the database is out of reach, for a username check and a signup.
+  @Test func anUnreachableDatabaseIsShownOnTheLiveSignupPage() async throws {
+    try await TestPostgres.withScratchDatabase { (url: PostgresURL) async throws in
+      let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
+      let accounts = try await AccountStore(postgres: pool, passwordHasher: .insecureFastBcryptForTesting)
+      defer { try? accounts.close() }
+      pool.close()
+      await pool.waitUntilClosed()
+      try await withLivePage("/live/signup?engine=reactor&lang=en", of: try TestApp(accounts: accounts),
+        receiving: LiveMessage.self) { send, inbox in
+        try await send(event("usernameChanged", "newbie"))
+        let checked = await inbox.first { $0.username?.message == "Error contacting server" }
+        #expect(checked?.username?.tone == "failure")
       }
     }
   }

@@ -52,7 +52,7 @@ func withStores<T>(
       var stores: [AccountStore] = []
       do {
         for _ in 0..<count {
-          let pool = PostgresPool(url: url)
+          let pool = PostgresPool(url: url, options: TestPostgres.poolOptions)
           pools.append(pool)
           stores.append(
             try await AccountStore(postgres: pool, passwordHasher: passwordHasher, hashingLimits: hashingLimits))

@@ -27,6 +27,13 @@ struct TestApp {
     self.configuration = configuration
   }
 
+  /// An app on `accounts` (a PostgreSQL store, say) and an empty index in memory.
+  init(accounts: AccountStore, configuration: AppConfiguration = .testDefault) throws {
+    self.accounts = accounts
+    index = try RepositoryIndex.inMemory()
+    self.configuration = configuration
+  }
+
   /// The app with `lines` (`owner/name`, one per line) in its index.
   static func withRepositories(
     _ lines: [String],
