@@ -146,10 +146,14 @@ struct Serve: AsyncParsableCommand {
     // last (the `defer` runs after every other), which writes what is pending.
     let logOutput = LogWriter.standardError { [logFormat] count in logFormat.droppedNotice(count: count) }
     defer { logOutput.close() }
-    LoggingSystem.bootstrap { [logFormat, logLevel] label in
-      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info, output: logOutput.stream)
+    let level = Logger.Level(rawValue: logLevel) ?? .info
+    LoggingSystem.bootstrap { [logFormat] label in
+      logFormat.handler(label: label, level: level, output: logOutput.stream)
     }
     let logger = Logger(label: "octoreact")
+    // The request line written directly, in the handlers' format, when the level lets it through.
+    let requestLog =
+      level <= .info ? RequestLog(label: "octoreact", format: logFormat.requestLogFormat, writer: logOutput) : nil
     let accounts = try DatabaseOption.openAccounts(at: database)
     defer { try? accounts.close() }
     let repositories = try DatabaseOption.openIndex(at: index)
@@ -183,6 +187,7 @@ struct Serve: AsyncParsableCommand {
       httpClient: .shared,
       drain: drain,
       logger: logger,
+      requestLog: requestLog,
       onServerRunning: { [host] port in
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         // Written unbuffered: scripts and tests read this line from a pipe to learn the port.
