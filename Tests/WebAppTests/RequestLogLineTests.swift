@@ -107,6 +107,22 @@ struct RequestLogLineTests {
     }
   }
 
+  /// The JSON time, formatted once a second with the milliseconds added on each call, is the wall clock's.
+  @Test func jsonTimestampsAreTheWallClockToTheMillisecond() throws {
+    let parser = ISO8601DateFormatter()
+    parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    var previous = Date.distantPast
+    for _ in 0..<2_000 {
+      let before = Date()
+      let text = JSONLogHandler.timestamp()
+      let after = Date()
+      #expect(text.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(text)")
+      let date = try #require(parser.date(from: text))
+      #expect(date >= previous && date.timeIntervalSince(before) > -0.002 && date.timeIntervalSince(after) < 0.001)
+      previous = date
+    }
+  }
+
   @Test func controlCharactersInThePathAreEscapedInBothFormats() throws {
     let path = "/users/a\nb\r\t\u{1B}[2J\u{7F}c"
     for format in [RequestLog.Format.text, .json] {
