@@ -22,6 +22,14 @@ enum LogFormat: String, ExpressibleByArgument, CaseIterable {
     }
   }
 
+  /// The request log's lines in this format.
+  var requestLogFormat: RequestLog.Format {
+    switch self {
+    case .text: .text
+    case .json: .json
+    }
+  }
+
   /// The `warning` line, in this format, saying that `count` lines were dropped because the output was blocked.
   func droppedNotice(count: Int) -> String {
     let line = CapturedLine()

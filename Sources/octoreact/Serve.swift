@@ -173,14 +173,20 @@ struct Serve: AsyncParsableCommand {
     // last (the `defer` runs after every other), which writes what is pending.
     let logOutput = LogWriter.standardError { [logFormat] count in logFormat.droppedNotice(count: count) }
     defer { logOutput.close() }
-    LoggingSystem.bootstrap { [logFormat, logLevel] label in
-      logFormat.handler(label: label, level: Logger.Level(rawValue: logLevel) ?? .info, output: logOutput.stream)
+    let level = Logger.Level(rawValue: logLevel) ?? .info
+    LoggingSystem.bootstrap { [logFormat] label in
+      logFormat.handler(label: label, level: level, output: logOutput.stream)
     }
     let logger = Logger(label: "octoreact")
+    // The request line written directly, in the handlers' format, when the level lets it through.
+    let requestLog =
+      level <= .info ? RequestLog(label: "octoreact", format: logFormat.requestLogFormat, writer: logOutput) : nil
     let database = accountDatabaseLocation
     let accounts = try await DatabaseOption.openAccounts(database, logger: Logger(label: "octoreact.postgres"))
     do {
-      try await serve(accounts: accounts.store, postgres: accounts.postgres, database: database, logger: logger)
+      try await serve(
+        accounts: accounts.store, postgres: accounts.postgres, database: database, requestLog: requestLog,
+        logger: logger)
     } catch {
       await accounts.close()
       throw error
@@ -198,7 +204,9 @@ struct Serve: AsyncParsableCommand {
 
   /// Serves until a signal; `postgres` is the account database's pool when it is PostgreSQL, where the rate
   /// limits are then counted too, so that every server on it shares each client's budgets.
-  private func serve(accounts: AccountStore, postgres: PostgresPool?, database: String, logger: Logger) async throws {
+  private func serve(
+    accounts: AccountStore, postgres: PostgresPool?, database: String, requestLog: RequestLog?, logger: Logger
+  ) async throws {
     let rateLimitDatabase = rateLimit == .on ? postgres : nil
     if let rateLimitDatabase {
       do {
@@ -240,6 +248,7 @@ struct Serve: AsyncParsableCommand {
       drain: drain,
       rateLimitDatabase: rateLimitDatabase,
       logger: logger,
+      requestLog: requestLog,
       onServerRunning: { [host] port in
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         // Written unbuffered: scripts and tests read this line from a pipe to learn the port.

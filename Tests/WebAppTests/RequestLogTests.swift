@@ -52,9 +52,9 @@ struct RequestLogTests {
   }
 
   @Test func durations() {
-    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(0) == "0.00")
-    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(414) == "0.41")
-    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(1_250_000) == "1250.00")
-    #expect(RequestRecordMiddleware<AppRequestContext>.milliseconds(1_005) == "1.01")
+    #expect(RequestLog.milliseconds(0) == "0.00")
+    #expect(RequestLog.milliseconds(414) == "0.41")
+    #expect(RequestLog.milliseconds(1_250_000) == "1250.00")
+    #expect(RequestLog.milliseconds(1_005) == "1.01")
   }
 }

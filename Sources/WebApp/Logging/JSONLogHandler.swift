@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import Synchronization
 
 /// A log handler writing one JSON object per line: `time` (UTC, ISO 8601 with milliseconds), `level`,
 /// `label`, `message`, `source`, then each metadata entry as a string field.
@@ -80,10 +81,20 @@ public struct JSONLogHandler: LogHandler {
     JSONObjectWriter.appendQuoted(value, to: &line)
   }
 
-  /// Now, such as `2026-11-24T06:10:00.123Z`.
+  /// The last second formatted up to its fraction (`2026-11-24T06:10:00.`), and the second.
+  private static let lastSecond = Mutex<(second: Int, text: String)>((-1, ""))
+
+  /// Now, such as `2026-11-24T06:10:00.123Z`: the date and time formatted once a second (as
+  /// ``ServerLogHandler`` does), the milliseconds on every call.
   static func timestamp() -> String {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
+    let second = Int(now.tv_sec)
+    let milliseconds = Int(now.tv_nsec / 1_000_000)
+    let fraction = milliseconds < 10 ? "00" : milliseconds < 100 ? "0" : ""
+    if let cached = lastSecond.withLock({ $0.second == second ? $0.text : nil }) {
+      return cached + fraction + String(milliseconds) + "Z"
+    }
     var seconds = now.tv_sec
     var parts = tm()
     gmtime_r(&seconds, &parts)
@@ -91,8 +102,10 @@ public struct JSONLogHandler: LogHandler {
       let text = String(value)
       return String(repeating: "0", count: max(0, count - text.count)) + text
     }
-    return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
+    let text =
+      digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
       + "T" + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "."
-      + digits(Int32(now.tv_nsec / 1_000_000), 3) + "Z"
+    lastSecond.withLock { $0 = (second, text) }
+    return text + fraction + String(milliseconds) + "Z"
   }
 }

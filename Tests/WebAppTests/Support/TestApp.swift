@@ -7,6 +7,7 @@ import HummingbirdWebSocket
 import Logging
 import RepositoryIndex
 import SignupFeature
+
 @testable import WebApp
 
 /// Builds the real application around a fresh account store and repository index, for router and
@@ -50,10 +51,12 @@ struct TestApp {
     return logger
   }
 
-  func application(clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Self.quietLogger)
-    -> some ApplicationProtocol
-  {
-    buildApplication(configuration, accounts: accounts, index: index, httpClient: .shared, clock: clock, logger: logger)
+  func application(
+    clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Self.quietLogger, requestLog: RequestLog? = nil
+  ) -> some ApplicationProtocol {
+    buildApplication(
+      configuration, accounts: accounts, index: index, httpClient: .shared, clock: clock, logger: logger,
+      requestLog: requestLog)
   }
 }
 
