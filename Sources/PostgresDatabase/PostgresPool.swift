@@ -38,6 +38,8 @@ public final class PostgresPool: Sendable {
   private let client: PostgresClient
   private let runTask: Task<Void, Never>
   private let isClosed = Atomic<Bool>(false)
+  /// Connections leased by an operation now (for `/metrics`).
+  private let leased = Atomic<Int>(0)
   private let clock: any Clock<Duration>
 
   /// Creates the pool for `url` and starts its background task; connects on first use.
@@ -70,9 +72,19 @@ public final class PostgresPool: Sendable {
   public func withConnection<Result: Sendable>(
     _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
   ) async throws(PostgresDatabaseError) -> Result {
-    try await withinDeadline(options.operationTimeout) { [client] in
-      try await client.withConnection { connection in try await body(connection) }
+    try await withinDeadline(options.operationTimeout) { [client, self] in
+      try await client.withConnection { connection in try await self.whileLeased { try await body(connection) } }
     }
+  }
+
+  /// The connections operations hold now, at most ``PostgresPoolOptions/maximumConnections``.
+  public var connectionsInUse: Int { leased.load(ordering: .relaxed) }
+
+  /// Runs `body`, counted in ``connectionsInUse`` meanwhile.
+  private func whileLeased<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    leased.add(1, ordering: .relaxed)
+    defer { leased.subtract(1, ordering: .relaxed) }
+    return try await body()
   }
 
   /// Runs `body` in a transaction (`BEGIN` … `COMMIT`, rolled back when it throws), within the
@@ -86,9 +98,11 @@ public final class PostgresPool: Sendable {
   func withTransaction<Result: Sendable>(
     timeout: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
   ) async throws(PostgresDatabaseError) -> Result {
-    try await withinDeadline(timeout) { [client, logger] in
+    try await withinDeadline(timeout) { [client, logger, self] in
       try await client.withConnection { connection in
-        try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+        try await self.whileLeased {
+          try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+        }
       }
     }
   }

@@ -246,6 +246,12 @@ struct Serve: AsyncParsableCommand {
       index: repositories,
       httpClient: .shared,
       drain: drain,
+      metrics: postgres.map { pool in
+        // The pool's connections, which the rate limits share with the accounts.
+        ServerMetrics(databasePool: {
+          DatabasePoolUsage(inUse: pool.connectionsInUse, capacity: pool.options.maximumConnections)
+        })
+      },
       rateLimitDatabase: rateLimitDatabase,
       logger: logger,
       requestLog: requestLog,

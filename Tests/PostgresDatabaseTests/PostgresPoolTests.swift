@@ -56,4 +56,16 @@ struct PostgresPoolTests {
     // The pool still serves.
     try await pool.ping()
   }
+
+  /// What `/metrics` reports as the pool's use: the connections operations hold, none once they are done.
+  @Test func connectionsInUseCountsTheLeasedConnections() async throws {
+    let pool = PostgresPool(url: try #require(TestPostgres.url), options: TestPostgres.poolOptions)
+    defer { pool.close() }
+    #expect(pool.connectionsInUse == 0)
+    let inside = try await pool.withConnection { _ in pool.connectionsInUse }
+    let insideTransaction = try await pool.withTransaction { _ in pool.connectionsInUse }
+    #expect(inside == 1)
+    #expect(insideTransaction == 1)
+    #expect(pool.connectionsInUse == 0)
+  }
 }

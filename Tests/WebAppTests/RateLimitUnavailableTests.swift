@@ -36,7 +36,7 @@ struct RateLimitUnavailableTests {
       searchClient: searchClients.makeClient, drain: DrainState(), clock: ContinuousClock(),
       publicAddress: PublicAddress(configuration, localAddress: localAddress), metrics: ServerMetrics(),
       logger: TestApp.quietLogger,
-      requestLogger: TestApp.quietLogger)
+      requestLogger: TestApp.quietLogger, requestLog: nil)
   }
 
   @Test func theLimiterThrowsWhatItsCounterThrows() async throws {
