@@ -208,17 +208,26 @@ def sign_up_and_check(page: Page, cluster: Cluster, name: str) -> None:
             assert request(f"{instance.url}/users/{name}")[0] == 200, instance.name
 
 
-def test_a_live_page_whose_instance_is_killed_comes_back_on_another_with_its_fields(
-    own_cluster: Cluster, browser: Browser
-) -> None:
+def open_filled_signup_page(cluster: Cluster, browser: Browser, label: str):
+    """A Signup page through the balancer, its close codes recorded, its fields filled with a new name;
+    with the name and the instance that holds its live session."""
     page = new_page(browser)
     try:
         page.add_init_script(RECORD_CLOSE_CODES)
-        open_signup(page, own_cluster.url)
-        name = unique_username("killed")
+        open_signup(page, cluster.url)
+        name = unique_username(label)
         fill_signup(page, name)
-        holder = own_cluster.instance_holding_sessions()
+        return page, name, cluster.instance_holding_sessions()
+    except BaseException:
+        page.context.close()
+        raise
 
+
+def test_a_live_page_whose_instance_is_killed_comes_back_on_another_with_its_fields(
+    own_cluster: Cluster, browser: Browser
+) -> None:
+    page, name, holder = open_filled_signup_page(own_cluster, browser, "killed")
+    try:
         os.kill(holder.pid, signal.SIGKILL)
         page.wait_for_function("window.closeCodes.length >= 1", timeout=TIMEOUT)
         # The page reconnects through the balancer, which sends it to a live instance; the page sends
@@ -236,14 +245,8 @@ def test_a_live_page_whose_instance_is_killed_comes_back_on_another_with_its_fie
 def test_a_drained_instance_sends_its_live_pages_away_with_1001_and_they_come_back(
     own_cluster: Cluster, browser: Browser
 ) -> None:
-    page = new_page(browser)
+    page, name, holder = open_filled_signup_page(own_cluster, browser, "drained")
     try:
-        page.add_init_script(RECORD_CLOSE_CODES)
-        open_signup(page, own_cluster.url)
-        name = unique_username("drained")
-        fill_signup(page, name)
-        holder = own_cluster.instance_holding_sessions()
-
         os.kill(holder.pid, signal.SIGTERM)
         page.wait_for_function("window.closeCodes.length >= 1", timeout=TIMEOUT)
         assert page.evaluate("window.closeCodes")[0] == 1001
