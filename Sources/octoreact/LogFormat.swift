@@ -10,20 +10,13 @@ enum LogFormat: String, ExpressibleByArgument, CaseIterable {
 
   /// The handler writing the lines of the logger `label` at `level` to `output` (the server's ``LogWriter``).
   func handler(label: String, level: Logger.Level, output: some TextOutputStream & Sendable) -> any LogHandler {
-    switch self {
-    case .text:
-      var handler = ServerLogHandler(label: label, stream: output)
-      handler.logLevel = level
-      return handler
-    case .json:
-      var handler = JSONLogHandler(label: label, stream: output)
-      handler.logLevel = level
-      return handler
-    }
+    var handler = ServerLogHandler(label: label, stream: output, format: lineFormat)
+    handler.logLevel = level
+    return handler
   }
 
-  /// The request log's lines in this format.
-  var requestLogFormat: RequestLog.Format {
+  /// The server's lines in this format.
+  var lineFormat: LogLineFormat {
     switch self {
     case .text: .text
     case .json: .json

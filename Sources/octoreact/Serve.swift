@@ -180,7 +180,7 @@ struct Serve: AsyncParsableCommand {
     let logger = Logger(label: "octoreact")
     // The request line written directly, in the handlers' format, when the level lets it through.
     let requestLog =
-      level <= .info ? RequestLog(label: "octoreact", format: logFormat.requestLogFormat, writer: logOutput) : nil
+      level <= .info ? RequestLog(label: "octoreact", format: logFormat.lineFormat, writer: logOutput) : nil
     let database = accountDatabaseLocation
     let accounts = try await DatabaseOption.openAccounts(database, logger: Logger(label: "octoreact.postgres"))
     do {

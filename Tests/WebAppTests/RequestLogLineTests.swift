@@ -56,14 +56,14 @@ struct RequestLogLineTests {
   ]
 
   /// The lines `RequestLog` writes for `samples`, and the ones the handler of `format` writes for the same fields.
-  func linesOfBoth(_ format: RequestLog.Format) -> (ours: [Substring], handlers: [Substring]) {
+  func linesOfBoth(_ format: LogLineFormat) -> (ours: [Substring], handlers: [Substring]) {
     let output = PipeOutput()
     let requestLog = RequestLog(label: "octoreact", format: format, writer: output.writer)
     let lines = Lines()
     let logger = Logger(label: "octoreact") { label -> any LogHandler in
       switch format {
       case .text: ServerLogHandler(label: label, stream: lines)
-      case .json: JSONLogHandler(label: label, stream: lines)
+      case .json: ServerLogHandler(label: label, stream: lines, format: .json)
       }
     }
     for fields in Self.samples {
@@ -114,7 +114,7 @@ struct RequestLogLineTests {
     var previous = Date.distantPast
     for _ in 0..<2_000 {
       let before = Date()
-      let text = JSONLogHandler.timestamp()
+      let text = ServerLogHandler.jsonTimestamp()
       let after = Date()
       #expect(text.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(text)")
       let date = try #require(parser.date(from: text))
@@ -125,7 +125,7 @@ struct RequestLogLineTests {
 
   @Test func controlCharactersInThePathAreEscapedInBothFormats() throws {
     let path = "/users/a\nb\r\t\u{1B}[2J\u{7F}c"
-    for format in [RequestLog.Format.text, .json] {
+    for format in [LogLineFormat.text, .json] {
       let output = PipeOutput()
       RequestLog(label: "octoreact", format: format, writer: output.writer)
         .write(id: "1", method: "GET", path: path, status: 404, microseconds: 10)

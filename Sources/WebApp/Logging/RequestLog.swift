@@ -1,7 +1,7 @@
 /// The request log: one `info` line per request, rendered straight into a string and handed to the server's
 /// ``LogWriter``, without swift-log in between.
 ///
-/// The lines are the ones ``ServerLogHandler`` (text) and ``JSONLogHandler`` (JSON) write for the same
+/// The lines are the ones ``ServerLogHandler`` writes, in text or JSON, for the same
 /// fields (tests compare them), but swift-log's machinery (a metadata dictionary built per request, merged
 /// with the logger's, sorted, formatted value by value) cost about 4 µs of the 44 µs of server CPU that
 /// `GET /users/{name}` takes; this writes the five fields in their sorted order directly.
@@ -15,18 +15,12 @@
 /// to their limits (``RequestRecordMiddleware`` does it); control characters in them are escaped in both
 /// formats (`\n`, `\u001b`), so a client cannot forge a line. Each line is one ``LogWriter/write(_:)``.
 public struct RequestLog: Sendable {
-  /// The server's `--log-format`.
-  public enum Format: Sendable {
-    case text
-    case json
-  }
-
   let label: String
-  let format: Format
+  let format: LogLineFormat
   let writer: LogWriter
 
   /// A request log writing lines of the logger `label` in `format` to `writer`.
-  public init(label: String, format: Format, writer: LogWriter) {
+  public init(label: String, format: LogLineFormat, writer: LogWriter) {
     self.label = label
     self.format = format
     self.writer = writer
@@ -44,8 +38,8 @@ public struct RequestLog: Sendable {
     let duration = Self.milliseconds(microseconds)
     switch format {
     case .text:
-      // As ServerLogHandler writes it: the keys in sorted order.
-      line += ServerLogHandler.timestamp()
+      // As ServerLogHandler writes text: the keys in sorted order.
+      line += ServerLogHandler.textTimestamp()
       line += " info"
       if !label.isEmpty {
         line += " "
@@ -65,9 +59,9 @@ public struct RequestLog: Sendable {
       line += String(status)
       line += " [WebApp] Request\n"
     case .json:
-      // As JSONLogHandler writes it: its own fields, then the metadata keys in sorted order.
+      // As ServerLogHandler writes JSON: its own fields, then the metadata keys in sorted order.
       line += "{\"time\":\""
-      line += JSONLogHandler.timestamp()
+      line += ServerLogHandler.jsonTimestamp()
       line += "\",\"level\":\"info\",\"label\":"
       JSONObjectWriter.appendQuoted(label, to: &line)
       line += ",\"message\":\"Request\",\"source\":\"WebApp\",\"duration_ms\":\""

@@ -52,7 +52,7 @@ struct JSONObjectWriter {
 
   /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires, with DEL and U+2028/U+2029
   /// escaped too (JavaScript and some log readers take those for line ends). Shared by the API's JSON
-  /// and `JSONLogHandler`'s lines.
+  /// and the JSON log lines (`ServerLogHandler+JSON.swift`).
   static func appendQuoted(_ text: String, to output: inout String) {
     output += "\""
     // Logins, messages and log values almost never need escaping: then the text goes in whole.

@@ -6,7 +6,7 @@ import Testing
 import WebApp
 
 /// `--log-format json`: every line is one JSON object with the line's fields and its metadata as strings.
-struct JSONLogHandlerTests {
+struct ServerLogHandlerJSONTests {
   final class Lines: TextOutputStream, Sendable {
     let text = Mutex("")
     /// Signalled after each write.
@@ -29,7 +29,7 @@ struct JSONLogHandlerTests {
   let lines = Lines()
 
   func logger(label: String = "octoreact") -> Logger {
-    Logger(label: label) { [lines] label in JSONLogHandler(label: label, stream: lines) }
+    Logger(label: label) { [lines] label in ServerLogHandler(label: label, stream: lines, format: .json) }
   }
 
   @Test func eachLineIsOneObjectWithItsFieldsAndMetadataAsStrings() throws {
