@@ -11,9 +11,12 @@ import ReactorWorkloads
 // package-benchmark's own 24–25 MB (`Baseline: no work` in `ReactorBenchmarks`).
 //
 //   reactor-workloads counter|signup-reactor|signup-view-model|store-tree [synchronous|sequence] [runs]
+//   reactor-workloads atomics [runs]
 //
 // The observer kind applies to `counter` and `signup-reactor` (default: synchronous); `runs`
-// repeats the workload in the same process (default 5), as the harness does.
+// repeats the workload in the same process (default 5), as the harness does. `atomics` prints what
+// this machine charges for a lock, an atomic add and a retain (`AtomicOperationCosts`): the floor
+// under workload (a).
 
 /// Prints each figure as the harness would name it.
 final class ConsoleRecorder: WorkloadRecorder {
@@ -32,8 +35,11 @@ func printError(_ text: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: reactor-workloads counter|signup-reactor|signup-view-model|store-tree [synchronous|sequence] [runs]"
-let workloads = ["counter", "signup-reactor", "signup-view-model", "store-tree"]
+let usage = """
+  usage: reactor-workloads counter|signup-reactor|signup-view-model|store-tree [synchronous|sequence] [runs]
+         reactor-workloads atomics [runs]
+  """
+let workloads = ["counter", "signup-reactor", "signup-view-model", "store-tree", "atomics"]
 guard let workload = arguments.first, workloads.contains(workload) else {
   printError(usage)
   exit(2)
@@ -46,6 +52,14 @@ let runs = arguments.dropFirst().lazy.compactMap { Int($0) }.first ?? 5
 nonisolated func runWorkload(_ workload: String, observer: StateObserver, runs: Int) async {
   for run in 1...runs {
     let recorder = ConsoleRecorder(name: workload)
+    if workload == "atomics" {
+      let costs = AtomicOperationCosts.measure()
+      print("atomics, run \(run) of \(runs):")
+      print("  Mutex lock and unlock (ns): \(costs.lockAndUnlock.formatted(fractionDigits: 1))")
+      print("  Atomic add (ns): \(costs.atomicAdd.formatted(fractionDigits: 1))")
+      print("  Retain and release (ns): \(costs.retainAndRelease.formatted(fractionDigits: 1))")
+      continue
+    }
     print("\(workload), \(observer) observer, run \(run) of \(runs):")
     switch workload {
     case "counter":
@@ -71,3 +85,14 @@ var resources = rusage()
 // Linux reports `ru_maxrss` in KiB.
 let peakKiB = resources.ru_maxrss
 print("Peak resident memory: \(peakKiB) KiB (\(Double(peakKiB) * 1024 / 1_000_000) MB)")
+
+extension Double {
+  /// "17.4": no Foundation in this tool.
+  func formatted(fractionDigits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<fractionDigits { scale *= 10 }
+    let scaled = Int((self * scale).rounded())
+    let fraction = String(scaled % Int(scale))
+    return "\(scaled / Int(scale))." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+  }
+}
