@@ -21,7 +21,10 @@ from playwright.sync_api import Browser, Page, expect
 from cluster import Cluster, request
 from conftest import new_page, server_binary, unique_username
 
-TIMEOUT = 15_000  # ms
+# ms. A killed or drained instance's page comes back after HAProxy's health check (up to 2 s) and the
+# page's reconnect backoff (up to 2 s); on a 2-core machine still busy with a build, twice that and more
+# has been seen, so the waits leave room: a passing run never waits them out.
+TIMEOUT = 30_000
 PASSWORD = "correct-horse"
 # The account database the instances share: `scripts/cluster --database`.
 DATABASE = os.environ.get("OCTOREACT_CLUSTER_DATABASE", "postgres")
