@@ -71,4 +71,23 @@ struct DocCommentExampleTests {
     #expect(seen.prefix(2) == [.empty, .validating])
     #expect(seen.last?.isValid == true)
   }
+
+  /// `combineLatest` of four's example: the Signup button, enabled once all three fields are valid
+  /// and no signup is in flight.
+  @Test func combineLatestOfFoursExampleEnablesTheButtonOnlyWhenEverythingIsValid() {
+    let username = Broadcast(ValidationResult.ok(message: "Username available"))
+    let password = Broadcast(ValidationResult.ok(message: "Password acceptable"))
+    let repeated = Broadcast(ValidationResult.empty)
+    let signingIn = Broadcast(false)
+
+    let signupEnabled = Broadcast.combineLatest(username, password, repeated, signingIn) {
+      $0.isValid && $1.isValid && $2.isValid && !$3
+    }
+
+    #expect(!signupEnabled.value)
+    repeated.send(.ok(message: "Password repeated correctly"))
+    #expect(signupEnabled.value)
+    signingIn.send(true)
+    #expect(!signupEnabled.value)
+  }
 }

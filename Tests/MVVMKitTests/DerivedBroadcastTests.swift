@@ -81,6 +81,35 @@ struct DerivedBroadcastTests {
     #expect(sum.value == 5_000 + 50_000)
   }
 
+  @Test func combineLatestOfFourStartsFromTheCurrentValuesAndUpdatesOnAny() async {
+    let first = Broadcast("a")
+    let second = Broadcast(1)
+    let third = Broadcast(true)
+    let fourth = Broadcast("x")
+    let combined = Broadcast.combineLatest(first, second, third, fourth) { "\($0)\($1)\($2 ? "T" : "F")\($3)" }
+    let values = combined.values()
+
+    fourth.send("y")
+    third.send(false)
+    second.send(2)
+    first.send("b")
+
+    #expect(await prefix(5, of: values) == ["a1Tx", "a1Ty", "a1Fy", "a2Fy", "b2Fy"])
+  }
+
+  @Test func combineLatestOfFourConcurrentSendersEndsOnTheLatestOfEach() async {
+    let sources = (0..<4).map { _ in Broadcast(0) }
+    let sum = Broadcast.combineLatest(sources[0], sources[1], sources[2], sources[3]) { $0 + $1 + $2 + $3 }
+
+    await withTaskGroup(of: Void.self) { group in
+      for (index, source) in sources.enumerated() {
+        group.addTask { for value in 1...2_000 { source.send(value * (index + 1)) } }
+      }
+    }
+
+    #expect(sum.value == 2_000 * (1 + 2 + 3 + 4))
+  }
+
   @Test func combinationIsReleasedWithItsSources() {
     var first: Broadcast<Int>? = Broadcast(1)
     var second: Broadcast<Int>? = Broadcast(2)

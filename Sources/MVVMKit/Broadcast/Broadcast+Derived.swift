@@ -70,41 +70,6 @@ extension Broadcast {
     }, since: version)
     return output
   }
-
-  /// A broadcast of `transform` applied to the latest values of two broadcasts, updated whenever
-  /// either changes (Rx's `combineLatest`).
-  ///
-  /// For example:
-  ///
-  /// ```swift
-  /// let repeatedResult = Broadcast.combineLatest(password, repeated) { password, repeated in
-  ///   validation.validateRepeatedPassword(password, repeated: repeated)
-  /// }
-  /// ```
-  ///
-  /// `transform` is called with no lock held, one pair at a time, in the order the sources' values
-  /// reached the combination (``CombineLatestStateMachine``).
-  @inlinable
-  public static func combineLatest<First: Sendable, Second: Sendable>(
-    _ first: Broadcast<First>,
-    _ second: Broadcast<Second>,
-    _ transform: @escaping @Sendable (First, Second) -> Element
-  ) -> Broadcast<Element> {
-    let (firstValue, firstVersion) = first.snapshot
-    let (secondValue, secondVersion) = second.snapshot
-    let output = Broadcast(transform(firstValue, secondValue))
-    // The handlers hold the node, and the node holds the output.
-    let node = CombineLatestNode(first: firstValue, second: secondValue, output: output, transform: transform)
-    first.register({ value in
-      node.update(first: value)
-      return true
-    }, since: firstVersion)
-    second.register({ value in
-      node.update(second: value)
-      return true
-    }, since: secondVersion)
-    return output
-  }
 }
 
 /// The last value a ``Broadcast/removingDuplicates()`` handler passed on.

@@ -1,39 +1,31 @@
 public import Synchronization
 
-/// The storage of ``Broadcast/combineLatest(_:_:_:)``: its ``CombineLatestStateMachine`` under a
-/// lock, and the output it sends the combinations to, after unlocking.
+/// The storage of ``Broadcast/combineLatest(_:_:_:)`` and its four-source form: its
+/// ``CombineLatestStateMachine`` under a lock, and the output it sends the combinations to, after
+/// unlocking.
 ///
-/// The sources' handlers hold it, and it holds the output.
+/// `Values` is the tuple of the sources' latest values. The sources' handlers hold the node, and it
+/// holds the output.
 @usableFromInline
-final class CombineLatestNode<First: Sendable, Second: Sendable, Output: Sendable>: Sendable {
-  @usableFromInline let machine: Mutex<CombineLatestStateMachine<First, Second>>
+final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
+  @usableFromInline let machine: Mutex<CombineLatestStateMachine<Values>>
   @usableFromInline let output: Broadcast<Output>
-  @usableFromInline let transform: @Sendable (First, Second) -> Output
+  @usableFromInline let transform: @Sendable (Values) -> Output
 
   @inlinable
-  init(first: First, second: Second, output: Broadcast<Output>, transform: @escaping @Sendable (First, Second) -> Output) {
-    machine = Mutex(CombineLatestStateMachine(first: first, second: second))
+  init(_ values: Values, output: Broadcast<Output>, transform: @escaping @Sendable (Values) -> Output) {
+    machine = Mutex(CombineLatestStateMachine(values))
     self.output = output
     self.transform = transform
   }
 
+  /// A source changed: `change` stores its new value (under the lock; it must only assign).
   @inlinable
-  func update(first value: First) {
-    combine(machine.withLock { $0.update(first: value) })
-  }
-
-  @inlinable
-  func update(second value: Second) {
-    combine(machine.withLock { $0.update(second: value) })
-  }
-
-  /// Sends the combination of `pair`, then of every pair queued meanwhile, with no lock held.
-  @inlinable
-  func combine(_ pair: (First, Second)?) {
-    var pair = pair
-    while let (first, second) = pair {
-      output.send(transform(first, second))
-      pair = machine.withLock { $0.next() }
+  func update(_ change: @Sendable (inout Values) -> Void) {
+    var values = machine.withLock { $0.update(change) }
+    while let combined = values {
+      output.send(transform(combined))
+      values = machine.withLock { $0.next() }
     }
   }
 }

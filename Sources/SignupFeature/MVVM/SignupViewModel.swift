@@ -122,10 +122,11 @@ public final class SignupViewModel: Sendable {
       validation.validateRepeatedPassword($0, repeated: $1)
     }
 
-    let usernameAndPasswordValid = Broadcast.combineLatest(usernameResult, passwordResult) { $0.isValid && $1.isValid }
-    let allValid = Broadcast.combineLatest(usernameAndPasswordValid, repeatedPasswordResult) { $0 && $1.isValid }
-    let signupEnabled = Broadcast.combineLatest(allValid, isSigningIn) { $0 && !$1 }
-    isSignupEnabled = signupEnabled.removingDuplicates()
+    // One combination of the four, as RxExample's: nested pairs would put every change through
+    // three more broadcasts.
+    isSignupEnabled = Broadcast.combineLatest(usernameResult, passwordResult, repeatedPasswordResult, isSigningIn) {
+      $0.isValid && $1.isValid && $2.isValid && !$3
+    }.removingDuplicates()
 
     // Editing a field dismisses the prompt still shown for the previous outcome.
     let prompt = self.prompt
