@@ -19,8 +19,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   typealias OutboundIn = HTTPServerResponsePart
   typealias OutboundOut = HTTPServerResponsePart
 
-  private var machine: ConnectionGuardStateMachine<ContinuousClock.Instant>
-  private let clock = ContinuousClock()
+  private var machine: ConnectionGuardStateMachine<MonotonicInstant>
   /// Set by `attach(_:)`; the probe is made after this handler, since it reports to it.
   private var probe: InboundBytesProbe?
   /// This handler's context, for the probe's reports (set while the handler is in the pipeline).
@@ -46,7 +45,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   /// Bytes arrived (called by the probe, on the event loop, before the decoder parses them).
   func bytesArrived() {
     guard let context, machine.awaitsFirstByte else { return }
-    perform(machine.bytesReceived(at: clock.now), context)
+    perform(machine.bytesReceived(at: MonotonicInstant.now()), context)
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -76,13 +75,13 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     switch Self.unwrapInboundIn(data) {
     case .head:
       if !removedSupersededHandler { removeSupersededHandler(context) }
-      perform(machine.headReceived(at: clock.now), context)
+      perform(machine.headReceived(at: MonotonicInstant.now()), context)
       context.fireChannelRead(data)
     case .body:
       context.fireChannelRead(data)
     case .end:
       context.fireChannelRead(data)
-      perform(machine.requestEnded(at: clock.now), context)
+      perform(machine.requestEnded(at: MonotonicInstant.now()), context)
     }
   }
 
@@ -100,7 +99,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     case .body:
       context.write(data, promise: promise)
     case .end:
-      let action = machine.responseEnded(at: clock.now)
+      let action = machine.responseEnded(at: MonotonicInstant.now())
       if case .close = action {
         closing = true
         cancelTimer()
@@ -135,20 +134,20 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   private func start(_ context: ChannelHandlerContext) {
     guard !started else { return }
     started = true
-    perform(machine.opened(at: clock.now), context)
+    perform(machine.opened(at: MonotonicInstant.now()), context)
   }
 
   private func perform(
-    _ action: ConnectionGuardStateMachine<ContinuousClock.Instant>.Action, _ context: ChannelHandlerContext
+    _ action: ConnectionGuardStateMachine<MonotonicInstant>.Action, _ context: ChannelHandlerContext
   ) {
     switch action {
     case .none:
       break
     case .scheduleTimer(let instant):
       timer?.cancel()
-      timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(instant - clock.now)) {
+      timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: instant.deadline) {
         self.timer = nil
-        self.perform(self.machine.timerFired(at: self.clock.now), context)
+        self.perform(self.machine.timerFired(at: MonotonicInstant.now()), context)
       }
     case .respondAndClose(let status):
       closing = true
