@@ -9,10 +9,15 @@ import NIOHTTP1
 /// events and performs the returned actions. It is confined to the channel's event loop (NIO calls a
 /// handler only there), which is what serialises the machine; no lock is needed. It sits after NIO's
 /// HTTP decoder and upgrade handler, before Hummingbird's codec, so it sees NIO's request and response
-/// parts, the decoder's errors, and the upgrade event, on which it leaves the pipeline with its
-/// `InboundBytesProbe` (which calls `bytesArrived()` before the decoder sees a read). It owns parse
+/// parts, the decoder's errors, and the upgrade event, on which it leaves the pipeline. It owns parse
 /// errors: they are not passed on, so Hummingbird never answers one. It supersedes Hummingbird's
 /// `HTTPConnectionStateHandler` and removes it (see `removeSupersededHandler(_:)`).
+///
+/// **Bytes before a head:** the decoder passes nothing on until a head is complete, but it passes on the
+/// end of every read burst (`channelReadComplete`); a burst that ends while no request has begun, and that
+/// ended none, brought the first bytes of a head, which starts its deadline. So a client sending one byte a
+/// second is timed from its first byte without a handler in front of the decoder, and a request that
+/// arrives whole costs no clock read for its first bytes.
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -20,11 +25,9 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   typealias OutboundOut = HTTPServerResponsePart
 
   private var machine: ConnectionGuardStateMachine<MonotonicInstant>
-  /// Set by `attach(_:)`; the probe is made after this handler, since it reports to it.
-  private var probe: InboundBytesProbe?
-  /// This handler's context, for the probe's reports (set while the handler is in the pipeline).
-  private var context: ChannelHandlerContext?
   private var timer: Scheduled<Void>?
+  /// Set when a request ended during the current read burst: the burst's bytes were that request's.
+  private var requestEndedInBurst = false
   private var started = false
   /// Set once this handler has decided to close: later reads are dropped and later writes refused.
   private var closing = false
@@ -35,21 +38,10 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     self.machine = ConnectionGuardStateMachine(limits: limits)
   }
 
-  /// Makes the probe that reports this connection's reads to this handler.
-  func makeProbe() -> InboundBytesProbe {
-    let probe = InboundBytesProbe(reportingTo: self)
-    self.probe = probe
-    return probe
-  }
-
-  /// Bytes arrived (called by the probe, on the event loop, before the decoder parses them).
-  func bytesArrived() {
-    guard let context, machine.awaitsFirstByte else { return }
-    perform(machine.bytesReceived(at: MonotonicInstant.now()), context)
-  }
+  /// The deadline armed now, for tests.
+  var armedDeadline: ConnectionGuardStateMachine<MonotonicInstant>.Deadline? { machine.armed }
 
   func handlerAdded(context: ChannelHandlerContext) {
-    self.context = context
     if context.channel.isActive { start(context) }
   }
 
@@ -65,9 +57,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   func handlerRemoved(context: ChannelHandlerContext) {
     cancelTimer()
-    self.context = nil
-    probe?.detach()
-    probe = nil
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -80,9 +69,20 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     case .body:
       context.fireChannelRead(data)
     case .end:
+      requestEndedInBurst = true
       context.fireChannelRead(data)
       perform(machine.requestEnded(at: MonotonicInstant.now()), context)
     }
+  }
+
+  func channelReadComplete(context: ChannelHandlerContext) {
+    // A burst that ended a request (answered before its body was read, so already waiting for the next one)
+    // brought that request's bytes; one that ends while a request is awaited brought the next one's first.
+    if machine.awaitsFirstByte && !requestEndedInBurst {
+      perform(machine.bytesReceived(at: MonotonicInstant.now()), context)
+    }
+    requestEndedInBurst = false
+    context.fireChannelReadComplete()
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -165,7 +165,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       context.close(promise: nil)
     case .leave:
       cancelTimer()
-      if let probe { context.pipeline.syncOperations.removeHandler(probe, promise: nil) }
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
   }
