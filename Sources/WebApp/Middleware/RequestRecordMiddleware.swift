@@ -39,7 +39,7 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
-    let start = ContinuousClock.now
+    let start = MonotonicInstant.now()
     do {
       let response = try await next(request, context)
       record(request, context: context, status: response.status.code, since: start)
@@ -53,9 +53,8 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
     }
   }
 
-  private func record(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
-    let elapsed = (ContinuousClock.now - start).components
-    let nanoseconds = elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000
+  private func record(_ request: Request, context: Context, status: Int, since start: MonotonicInstant) {
+    let nanoseconds = max(0, MonotonicInstant.now().uptimeNanoseconds - start.uptimeNanoseconds)
     metrics.record(route: context.endpointPath, method: request.method, status: status, nanoseconds: nanoseconds)
     let microseconds = nanoseconds / 1_000
     let method = Self.prefix(request.method.rawValue, maxBytes: Self.maxMethodBytes)

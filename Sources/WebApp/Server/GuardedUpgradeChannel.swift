@@ -8,9 +8,9 @@ import NIOCore
 /// connection and every connection closed when its task is cancelled.
 ///
 /// **Contract:** `setup` lets Hummingbird build its pipeline (NIO's encoder, decoder and upgrade handler;
-/// Hummingbird adds its own codec behind them only once a first head is read), then puts an
-/// `InboundBytesProbe` first and a `ConnectionGuardHandler` last, that is right after the upgrade handler;
-/// a `WriteDeadlineHandler` goes before them all and, unlike them, stays after a WebSocket upgrade.
+/// Hummingbird adds its own codec behind them only once a first head is read), then puts a
+/// `ConnectionGuardHandler` last, that is right after the upgrade handler, and a `WriteDeadlineHandler`
+/// first, which, unlike the guard, stays after a WebSocket upgrade.
 /// `handle` closes the channel when cancelled: Hummingbird waits for a connection's first request on an
 /// `EventLoopFuture`, which cancellation does not end, so without this one client holding half a head
 /// kept the server's task group, and so the process, from ever finishing after SIGTERM.
@@ -23,9 +23,7 @@ struct GuardedUpgradeChannel: ServerChildChannel {
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     let limits = self.limits
     return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
-      let connectionGuard = ConnectionGuardHandler(limits: limits)
-      try channel.pipeline.syncOperations.addHandler(connectionGuard.makeProbe(), position: .first)
-      try channel.pipeline.syncOperations.addHandler(connectionGuard)
+      try channel.pipeline.syncOperations.addHandler(ConnectionGuardHandler(limits: limits))
       try channel.pipeline.syncOperations.addHandler(
         WriteDeadlineHandler(timeout: limits.writeTimeout), position: .first)
       return value

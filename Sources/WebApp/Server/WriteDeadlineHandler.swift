@@ -14,8 +14,7 @@ final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
 
-  private var machine: WriteDeadlineStateMachine<ContinuousClock.Instant>
-  private let clock = ContinuousClock()
+  private var machine: WriteDeadlineStateMachine<MonotonicInstant>
   private var timer: Scheduled<Void>?
 
   init(timeout: Duration) {
@@ -24,7 +23,7 @@ final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler
 
   func handlerAdded(context: ChannelHandlerContext) {
     if !context.channel.isWritable {
-      perform(machine.writabilityChanged(isWritable: false, at: clock.now), context)
+      perform(machine.writabilityChanged(isWritable: false, at: MonotonicInstant.now()), context)
     }
   }
 
@@ -38,21 +37,21 @@ final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler
   }
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
-    perform(machine.writabilityChanged(isWritable: context.channel.isWritable, at: clock.now), context)
+    perform(machine.writabilityChanged(isWritable: context.channel.isWritable, at: MonotonicInstant.now()), context)
     context.fireChannelWritabilityChanged()
   }
 
   private func perform(
-    _ action: WriteDeadlineStateMachine<ContinuousClock.Instant>.Action, _ context: ChannelHandlerContext
+    _ action: WriteDeadlineStateMachine<MonotonicInstant>.Action, _ context: ChannelHandlerContext
   ) {
     switch action {
     case .none:
       break
     case .scheduleTimer(let instant):
       timer?.cancel()
-      timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(instant - clock.now)) {
+      timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: instant.deadline) {
         self.timer = nil
-        self.perform(self.machine.timerFired(at: self.clock.now), context)
+        self.perform(self.machine.timerFired(at: MonotonicInstant.now()), context)
       }
     case .cancelTimer:
       cancelTimer()
