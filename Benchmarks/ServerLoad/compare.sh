@@ -4,6 +4,8 @@
 # (perf stat task-clock over the same window) with medians and ranges.
 #
 #   Benchmarks/ServerLoad/compare.sh BEFORE_BINARY AFTER_BINARY [ROUNDS=6] [SECONDS=6]
+#   AFTER_FLAGS="--log-level notice --metrics off" Benchmarks/ServerLoad/compare.sh ...   # extra `serve` flags
+#                                                  # for the AFTER binary only (features BEFORE lacks)
 #
 # Alternation matters on a shared VM: its speed drifts by ±20 % from one minute to the next, so two
 # binaries measured a minute apart are not comparable; the CPU per request is steadier than requests/s.
@@ -11,7 +13,7 @@
 # `--rate-limit off` when the binary has that flag (builds before it had no limits), and stops it.
 set -euo pipefail
 
-[ $# -ge 2 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,10p' "$0" >&2; exit 2; }
 before="$1"; after="$2"; rounds="${3:-6}"; seconds="${4:-6}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 command -v perf >/dev/null || { echo "perf is missing: apt-get install -y linux-perf" >&2; exit 1; }
@@ -19,13 +21,13 @@ ulimit -n 8192
 results="$(mktemp /tmp/octoreact-compare-XXXXXX)"
 
 measure() {
-  local name="$1" binary="$2" work flags="" help port="" server
+  local name="$1" binary="$2" extra="${3:-}" work flags="" help port="" server
   work="$(mktemp -d /tmp/octoreact-compare-run-XXXXXX)"
   : >"$work/out"
   help="$("$binary" serve --help 2>&1 || true)"
   case "$help" in *--rate-limit*) flags="--rate-limit off" ;; esac
   # shellcheck disable=SC2086
-  "$binary" serve --host 127.0.0.1 --port 0 $flags --database "$work/a.sqlite" --index "$work/r.sqlite" \
+  "$binary" serve --host 127.0.0.1 --port 0 $flags $extra --database "$work/a.sqlite" --index "$work/r.sqlite" \
     >"$work/out" 2>"$work/log" &
   server=$!
   for _ in $(seq 1 300); do
@@ -54,7 +56,7 @@ measure() {
 
 for _ in $(seq 1 "$rounds"); do
   measure before "$before"
-  measure after "$after"
+  measure after "$after" "${AFTER_FLAGS:-}"
 done
 
 python3 - "$results" <<'PY'

@@ -56,6 +56,9 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
   private func record(_ request: Request, context: Context, status: Int, since start: MonotonicInstant) {
     let nanoseconds = max(0, MonotonicInstant.now().uptimeNanoseconds - start.uptimeNanoseconds)
     metrics.record(route: context.endpointPath, method: request.method, status: status, nanoseconds: nanoseconds)
+    // Above `info` there is no line to write: nothing to render (the logger would drop it after its metadata
+    // was built).
+    guard requestLog != nil || logger.logLevel <= .info else { return }
     let microseconds = nanoseconds / 1_000
     let method = Self.prefix(request.method.rawValue, maxBytes: Self.maxMethodBytes)
     let path = Self.prefix(request.uri.path, maxBytes: Self.maxPathBytes)
