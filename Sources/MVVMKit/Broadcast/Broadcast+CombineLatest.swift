@@ -27,14 +27,8 @@ extension Broadcast {
     let output = Broadcast(transform(firstValue, secondValue))
     // The handlers hold the node, and the node holds the output.
     let node = CombineLatestNode((firstValue, secondValue), output: output) { transform($0.0, $0.1) }
-    first.register({ value in
-      node.update { $0.0 = value }
-      return true
-    }, since: firstVersion)
-    second.register({ value in
-      node.update { $0.1 = value }
-      return true
-    }, since: secondVersion)
+    node.feed(from: first, since: firstVersion) { $0.0 = $1 }
+    node.feed(from: second, since: secondVersion) { $0.1 = $1 }
     return output
   }
 
@@ -68,22 +62,10 @@ extension Broadcast {
     let node = CombineLatestNode((firstValue, secondValue, thirdValue, fourthValue), output: output) {
       transform($0.0, $0.1, $0.2, $0.3)
     }
-    first.register({ value in
-      node.update { $0.0 = value }
-      return true
-    }, since: firstVersion)
-    second.register({ value in
-      node.update { $0.1 = value }
-      return true
-    }, since: secondVersion)
-    third.register({ value in
-      node.update { $0.2 = value }
-      return true
-    }, since: thirdVersion)
-    fourth.register({ value in
-      node.update { $0.3 = value }
-      return true
-    }, since: fourthVersion)
+    node.feed(from: first, since: firstVersion) { $0.0 = $1 }
+    node.feed(from: second, since: secondVersion) { $0.1 = $1 }
+    node.feed(from: third, since: thirdVersion) { $0.2 = $1 }
+    node.feed(from: fourth, since: fourthVersion) { $0.3 = $1 }
     return output
   }
 }

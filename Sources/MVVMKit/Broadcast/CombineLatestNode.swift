@@ -19,6 +19,18 @@ final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
     self.transform = transform
   }
 
+  /// Registers this node with `source` from version `since` on: each of its values is stored by `store`
+  /// (its place in the tuple), then the combinations go out.
+  @inlinable
+  func feed<Value: Sendable>(
+    from source: Broadcast<Value>, since version: UInt64, _ store: @escaping @Sendable (inout Values, Value) -> Void
+  ) {
+    source.register({ [self] value in
+      update { store(&$0, value) }
+      return true
+    }, since: version)
+  }
+
   /// A source changed: `change` stores its new value (under the lock; it must only assign).
   @inlinable
   func update(_ change: @Sendable (inout Values) -> Void) {
