@@ -102,15 +102,7 @@ public struct RequestLog: Sendable {
       return
     }
     for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
+      if !JSONObjectWriter.appendEscapedControl(scalar, to: &output) { output.unicodeScalars.append(scalar) }
     }
   }
 }

@@ -66,16 +66,30 @@ struct JSONObjectWriter {
       switch scalar {
       case "\"": output += "\\\""
       case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+      case "\u{2028}", "\u{2029}": appendUnicodeEscape(scalar, to: &output)
+      default: if !appendEscapedControl(scalar, to: &output) { output.unicodeScalars.append(scalar) }
       }
     }
     output += "\""
+  }
+
+  /// Appends `scalar`'s JSON escape if it is a control character or DEL (`\n`, `\r`, `\t`, else as
+  /// `\u001b`), and says whether it did. Shared with the text log lines (`RequestLog.appendEscaped`).
+  static func appendEscapedControl(_ scalar: Unicode.Scalar, to output: inout String) -> Bool {
+    switch scalar {
+    case "\n": output += "\\n"
+    case "\r": output += "\\r"
+    case "\t": output += "\\t"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F: appendUnicodeEscape(scalar, to: &output)
+    default: return false
+    }
+    return true
+  }
+
+  /// Appends `scalar` (of the Basic Multilingual Plane) as `\uXXXX`.
+  private static func appendUnicodeEscape(_ scalar: Unicode.Scalar, to output: inout String) {
+    let hex = String(scalar.value, radix: 16)
+    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 
   /// `date` in UTC as `yyyy-MM-ddTHH:mm:ssZ`, the second rounded down, like `JSONEncoder`'s
