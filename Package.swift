@@ -173,6 +173,7 @@ let package = Package(
     // Probes, gates and threads for the concurrency tests of ReactorCore and MVVMKit (not a product).
     .target(
       name: "ConcurrencyTestSupport",
+      dependencies: ["ReactorCore"],
       path: "Tests/ConcurrencyTestSupport",
       swiftSettings: strictSettings
     ),
@@ -327,4 +328,12 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
       swiftSettings: strictSettings
     ),
   ]
+}
+
+// A build for ThreadSanitizer (`scripts/race-check`): the runtime's components lock with a
+// `pthread_mutex_t`, which the sanitizer sees, instead of `Mutex` (see `RuntimeLock`).
+if ProcessInfo.processInfo.environment["OCTOREACT_THREAD_SANITIZER"] != nil {
+  for target in package.targets where target.name == "ReactorCore" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("OCTOREACT_THREAD_SANITIZER")]
+  }
 }

@@ -1,4 +1,3 @@
-public import Synchronization
 
 /// Stand-in behaviour for view tests: the store records actions instead of running the reactor,
 /// and the test sets the state the view should show (ReactorKit's `isStubEnabled` / `stub`).
@@ -13,7 +12,7 @@ public import Synchronization
 /// store.stub.setState { $0.isSigningUp = true }
 /// ```
 public final class ReactorStub<R: Reactor>: Sendable {
-  @usableFromInline let recorded = Mutex<[R.Action]>([])
+  @usableFromInline let recorded = RuntimeLock<[R.Action]>([])
   private let storage: ReactorStorage<R>
 
   @usableFromInline

@@ -1,5 +1,5 @@
 public import Clocks
-import Synchronization
+import ReactorCore
 
 /// Records every value of a sequence with the virtual time it arrived at, and lets a test wait for
 /// the value it expects without sleeping.
@@ -46,8 +46,8 @@ public final class StateRecorder<Value: Sendable>: Sendable {
     var nextWaiterID: UInt64 = 0
   }
 
-  private let record = Mutex(Record())
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let record = RuntimeLock(Record())
+  private let task = RuntimeLock<Task<Void, Never>?>(nil)
 
   /// Starts recording `values`, timestamped by `clock`.
   public init(_ values: some AsyncSequence<Value, Never> & Sendable, clock: TestClock<Duration>) {

@@ -1,4 +1,4 @@
-import Synchronization
+import ReactorCore
 
 /// A latch that work waits on until the test opens it. Waiting ignores task cancellation, which is
 /// how tests model work that does not stop when it is cancelled.
@@ -8,7 +8,7 @@ public final class Gate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = RuntimeLock(Storage())
 
   public init() {}
 

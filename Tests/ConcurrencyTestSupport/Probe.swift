@@ -1,4 +1,4 @@
-import Synchronization
+import ReactorCore
 
 /// Events that test code reports as it runs, and a way to wait for one without sleeping.
 ///
@@ -18,7 +18,7 @@ public final class Probe<Event: Sendable & Equatable>: Sendable {
     var nextID: UInt64 = 0
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = RuntimeLock(Storage())
 
   public init() {}
 

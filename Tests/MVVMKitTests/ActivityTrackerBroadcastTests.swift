@@ -22,7 +22,7 @@ struct ActivityTrackerBroadcastTests {
   @Test func anObserverOfTheBroadcastMayReadTheTracker() async {
     let isBusy = Broadcast(false)
     let tracker = ActivityTracker(reportingTo: isBusy)
-    let seen = Mutex<[String]>([])
+    let seen = RuntimeLock<[String]>([])
     let observation = isBusy.observe { value in
       seen.withLock { $0.append("\(value) \(tracker.isRunning)") }
     }

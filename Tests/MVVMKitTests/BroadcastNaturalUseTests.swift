@@ -12,7 +12,7 @@ import Testing
 struct BroadcastNaturalUseTests {
   @Test func anObserverMayReadTheValueOfTheBroadcastItObserves() {
     let source = Broadcast(1)
-    let seen = Mutex<[Int]>([])
+    let seen = RuntimeLock<[Int]>([])
 
     let observation = source.observe { value in seen.withLock { $0.append(source.value - value) } }
     source.send(2)
@@ -42,8 +42,8 @@ struct BroadcastNaturalUseTests {
 
   @Test func anObserverMayStartAndCancelObservationsInsideItsCall() {
     let source = Broadcast(0)
-    let seen = Mutex<[String]>([])
-    let inner = Mutex<BroadcastObservation?>(nil)
+    let seen = RuntimeLock<[String]>([])
+    let inner = RuntimeLock<BroadcastObservation?>(nil)
 
     let outer = source.observe { value in
       seen.withLock { $0.append("outer \(value)") }
@@ -99,7 +99,7 @@ struct BroadcastNaturalUseTests {
       observerEntered.signal()
       releaseObserver.wait()
     }
-    let secondSendReturned = Mutex(false)
+    let secondSendReturned = RuntimeLock(false)
 
     await onThreads(2) { index in
       if index == 0 {

@@ -1,7 +1,6 @@
 import ConcurrencyTestSupport
 import MVVMKit
 import ReactorCore
-import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -127,7 +126,7 @@ struct DerivedBroadcastTests {
 
   @Test func observeSeesTheCurrentValueThenEveryLaterOneUntilCancelled() {
     let source = Broadcast("a")
-    let seen = Mutex<[String]>([])
+    let seen = RuntimeLock<[String]>([])
     let observation = source.observe { value in seen.withLock { $0.append(value) } }
 
     source.send("b")
@@ -140,7 +139,7 @@ struct DerivedBroadcastTests {
 
   @Test func releasedObservationStopsObserving() {
     let source = Broadcast(0)
-    let seen = Mutex<[Int]>([])
+    let seen = RuntimeLock<[Int]>([])
     var observation: BroadcastObservation? = source.observe { value in seen.withLock { $0.append(value) } }
     source.send(1)
     _ = observation
@@ -157,7 +156,7 @@ struct DerivedBroadcastTests {
     let source = Broadcast(1)
     let output = ReadOnlyBroadcast(source)
     let values = output.values()
-    let seen = Mutex<[Int]>([])
+    let seen = RuntimeLock<[Int]>([])
     let observation = output.observe { value in seen.withLock { $0.append(value) } }
 
     source.send(2)

@@ -1,5 +1,6 @@
 import ConcurrencyTestSupport
 import MVVMKit
+import ReactorCore
 import Synchronization
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct LatestWorkTests {
   @Test func aPublicationRunsBeforeReplaceReturnsWhenNobodyPublishes() {
     let work = LatestWork()
-    let seen = Mutex<[String]>([])
+    let seen = RuntimeLock<[String]>([])
 
     work.replace(publishing: { seen.withLock { $0.append("validating") } })
 
@@ -32,7 +33,7 @@ struct LatestWorkTests {
 
   @Test func onlyTheLatestWorkPublishesItsAnswer() async {
     let work = LatestWork()
-    let answers = Mutex<[String]>([])
+    let answers = RuntimeLock<[String]>([])
     let probe = Probe<String>()
     let gate = Gate()
 

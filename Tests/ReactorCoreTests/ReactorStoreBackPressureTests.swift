@@ -1,7 +1,6 @@
 import ConcurrencyTestSupport
 import Dispatch
 @testable import ReactorCore
-import Synchronization
 import Testing
 
 /// The queue's back-pressure on real threads, with small limits: a sender that outpaces the drainer
@@ -15,8 +14,8 @@ struct ReactorStoreBackPressureTests {
     let floods = 5_000
     let store = ReactorStore(CounterReactor(), queueLimit: limit)
     let storage = store.storage
-    let peak = Mutex(0)
-    let inOrder = Mutex((last: -1, isInOrder: true))
+    let peak = RuntimeLock(0)
+    let inOrder = RuntimeLock((last: -1, isInOrder: true))
     let holding = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let inDrainContext = DispatchSemaphore(value: 0)

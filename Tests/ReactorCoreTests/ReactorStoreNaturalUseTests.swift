@@ -12,7 +12,7 @@ import Testing
 struct ReactorStoreNaturalUseTests {
   @Test func anObserverMayReadCurrentState() {
     let store = ReactorStore(CounterReactor())
-    let seen = Mutex<[Int]>([])
+    let seen = RuntimeLock<[Int]>([])
 
     let observation = store.observe { [weak store] state in
       // Crashed with "Recursive call to lock Mutex" while observers ran under the store's lock.
@@ -45,8 +45,8 @@ struct ReactorStoreNaturalUseTests {
 
   @Test func anObserverMayStartAndCancelObservationsInsideItsCall() {
     let store = ReactorStore(CounterReactor())
-    let seen = Mutex<[String]>([])
-    let inner = Mutex<BroadcastObservation?>(nil)
+    let seen = RuntimeLock<[String]>([])
+    let inner = RuntimeLock<BroadcastObservation?>(nil)
 
     let outer = store.observe { [weak store] state in
       seen.withLock { $0.append("outer \(state.count)") }
@@ -73,8 +73,8 @@ struct ReactorStoreNaturalUseTests {
 
   @Test func anObserverMayCancelItsOwnObservation() {
     let store = ReactorStore(CounterReactor())
-    let calls = Mutex(0)
-    let slot = Mutex<BroadcastObservation?>(nil)
+    let calls = RuntimeLock(0)
+    let slot = RuntimeLock<BroadcastObservation?>(nil)
 
     let observation = store.observe { state in
       calls.withLock { $0 += 1 }
@@ -90,8 +90,8 @@ struct ReactorStoreNaturalUseTests {
   @Test func parentAndChildStoresFeedEachOtherFromTheirObservers() {
     let parent = ReactorStore(CounterReactor())
     let child = ReactorStore(CounterReactor())
-    let parentSeen = Mutex<[Int]>([])
-    let childSeen = Mutex<[Int]>([])
+    let parentSeen = RuntimeLock<[Int]>([])
+    let childSeen = RuntimeLock<[Int]>([])
     // Ping-pong: each store answers the other's count with one more, up to 10.
     let down = parent.observe { [weak child] state in
       parentSeen.withLock { $0.append(state.count) }

@@ -196,9 +196,13 @@ struct ReactorStoreOrderingTests {
   @Test func reentrantSendFromAnAsynchronousMutationIsProcessedBeforeTheDeliveryReturns() async {
     let box = StoreBox<LogReactor>()
     let probe = Probe<[String]>()
+    // The task delivers only after `send("go")` has returned: then nobody else drains, and its
+    // delivery drains the store itself (while the test thread drained, it would only be queued).
+    let sendReturned = Gate()
     var reactor = LogReactor { action, _ in
       guard action == "go" else { return .just(action) }
       return .run { send in
+        await sendReturned.wait()
         send("async")
         // `send` drained the queue: the action sent from `reduce` has been processed too.
         probe.record(box.store?.currentState ?? [])
@@ -210,6 +214,7 @@ struct ReactorStoreOrderingTests {
     let store = box.hold(ReactorStore(reactor))
 
     store.send("go")
+    sendReturned.open()
 
     #expect(await probe.first { _ in true } == ["async", "follow-up"])
     #expect(store.currentState == ["async", "follow-up"])

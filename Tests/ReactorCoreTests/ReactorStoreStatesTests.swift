@@ -1,6 +1,5 @@
-@testable import ReactorCore
 import ConcurrencyTestSupport
-import Synchronization
+@testable import ReactorCore
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -80,7 +79,7 @@ struct ReactorStoreStatesTests {
   @Test func observeGetsTheCurrentStateThenEveryChangeBeforeSendReturns() {
     let store = ReactorStore(CounterReactor())
     store.send(.set(5))
-    let seen = Mutex<[Int]>([])
+    let seen = RuntimeLock<[Int]>([])
 
     let observation = store.observe { state in seen.withLock { $0.append(state.count) } }
     #expect(seen.withLock { $0 } == [5])
@@ -96,7 +95,7 @@ struct ReactorStoreStatesTests {
 
   @Test func anActionSentByAnObserverIsProcessedAfterTheCurrentOne() {
     let store = ReactorStore(CounterReactor())
-    let seen = Mutex<[Int]>([])
+    let seen = RuntimeLock<[Int]>([])
     // Sends once, on the first state past 0: queued, then processed before `send` returns.
     let observation = store.observe { [weak store] state in
       seen.withLock { $0.append(state.count) }
@@ -112,7 +111,7 @@ struct ReactorStoreStatesTests {
 
   @Test func anActionSentFromTheFirstCallIsProcessedToo() {
     let store = ReactorStore(CounterReactor())
-    let seen = Mutex<[Int]>([])
+    let seen = RuntimeLock<[Int]>([])
 
     let observation = store.observe { [weak store] state in
       seen.withLock { $0.append(state.count) }
@@ -126,7 +125,7 @@ struct ReactorStoreStatesTests {
 
   @Test func releasingTheObservationStopsIt() {
     let store = ReactorStore(CounterReactor())
-    let calls = Mutex(0)
+    let calls = RuntimeLock(0)
     do {
       let observation = store.observe { _ in calls.withLock { $0 += 1 } }
       store.send(.increase)

@@ -10,7 +10,7 @@ struct ReactorStoreStressTests {
 
   @Test func twoThreadsSendingToOneStoreLoseNothingAndObserversSeeEveryStateInOrder() async {
     let store = ReactorStore(CounterReactor())
-    let seen = Mutex<(count: Int, inOrder: Bool, last: Int)>((0, true, -1))
+    let seen = RuntimeLock<(count: Int, inOrder: Bool, last: Int)>((0, true, -1))
     let observation = store.observe { state in
       seen.withLock { seen in
         seen.inOrder = seen.inOrder && state.count == seen.last + 1
@@ -37,8 +37,8 @@ struct ReactorStoreStressTests {
   @Test func twoStoresFeedingEachOtherFromTwoThreadsLoseNothing() async {
     let first = ReactorStore(RelayReactor())
     let second = ReactorStore(RelayReactor())
-    let firstCalls = Mutex(0)
-    let secondCalls = Mutex(0)
+    let firstCalls = RuntimeLock(0)
+    let secondCalls = RuntimeLock(0)
     let forward = first.observe { [weak second] state in
       firstCalls.withLock { $0 += 1 }
       if state.lastWasExternal { second?.send(.forwarded) }
@@ -62,7 +62,7 @@ struct ReactorStoreStressTests {
 
   @Test func observersAddedAndCancelledFromAnotherThreadSeeGapFreeRuns() async {
     let store = ReactorStore(CounterReactor())
-    let gaps = Mutex(0)
+    let gaps = RuntimeLock(0)
 
     await onThreads(2) { thread in
       if thread == 0 {
@@ -70,7 +70,7 @@ struct ReactorStoreStressTests {
       } else {
         for _ in 0..<1_000 {
           // Each observation must see consecutive counts from its first state on.
-          let last = Mutex<Int?>(nil)
+          let last = RuntimeLock<Int?>(nil)
           let observation = store.observe { state in
             last.withLock { last in
               if let previous = last, state.count != previous + 1 { gaps.withLock { $0 += 1 } }

@@ -1,5 +1,4 @@
 public import ReactorCore
-public import Synchronization
 
 /// A value that changes over time and can be observed by any number of observers.
 ///
@@ -36,12 +35,12 @@ public final class Broadcast<Element: Sendable>: Sendable {
   typealias Machine = BroadcastStateMachine<Element, BroadcastObserver<Element>>
 
   @usableFromInline
-  let machine: Mutex<Machine>
+  let machine: RuntimeLock<Machine>
 
   /// Creates a broadcast holding `initial`.
   @inlinable
   public init(_ initial: Element) {
-    machine = Mutex(Machine(initial))
+    machine = RuntimeLock(Machine(initial))
   }
 
   deinit { finish() }

@@ -1,4 +1,4 @@
-public import Synchronization
+public import ReactorCore
 
 /// The storage of ``Broadcast/combineLatest(_:_:_:)`` and its four-source form: its
 /// ``CombineLatestStateMachine`` under a lock, and the output it sends the combinations to, after
@@ -8,13 +8,13 @@ public import Synchronization
 /// holds the output.
 @usableFromInline
 final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
-  @usableFromInline let machine: Mutex<CombineLatestStateMachine<Values>>
+  @usableFromInline let machine: RuntimeLock<CombineLatestStateMachine<Values>>
   @usableFromInline let output: Broadcast<Output>
   @usableFromInline let transform: @Sendable (Values) -> Output
 
   @inlinable
   init(_ values: Values, output: Broadcast<Output>, transform: @escaping @Sendable (Values) -> Output) {
-    machine = Mutex(CombineLatestStateMachine(values))
+    machine = RuntimeLock(CombineLatestStateMachine(values))
     self.output = output
     self.transform = transform
   }

@@ -1,4 +1,4 @@
-import Synchronization
+import ReactorCore
 
 /// At most one piece of asynchronous work at a time, where only the latest may publish its result
 /// (Rx's `flatMapLatest`): newer work makes the older stale and cancels it, and a result is
@@ -44,7 +44,7 @@ public final class LatestWork: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = RuntimeLock(State())
 
   /// No work yet.
   public init() {}

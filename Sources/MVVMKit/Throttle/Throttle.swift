@@ -1,4 +1,4 @@
-import Synchronization
+import ReactorCore
 
 /// Passes on at most one value per interval, always ending on the latest (Rx's
 /// `throttle(_:latest: true)`).
@@ -34,7 +34,7 @@ public final class Throttle<Value: Sendable>: Sendable {
   private let interval: Duration
   private let clock: any Clock<Duration>
   private let deliver: @Sendable (Value) -> Void
-  private let state = Mutex(State())
+  private let state = RuntimeLock(State())
 
   /// A throttle delivering to `deliver`, at most once per `interval` of `clock`.
   public init(for interval: Duration, clock: any Clock<Duration>, deliver: @escaping @Sendable (Value) -> Void) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Counts tracked work in flight and tells whether any is running (Rx's `ActivityIndicator`).
 ///
@@ -24,7 +23,7 @@ public final class ActivityTracker: Sendable {
     var observers: [ObserverBuffer<Bool>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = RuntimeLock(State())
   /// Also told every change, by the reporter, after the sequences.
   private let report: (@Sendable (Bool) -> Void)?
 

@@ -1,4 +1,3 @@
-public import Synchronization
 
 /// One observer's values that it has not taken yet, and the observer itself while it waits.
 ///
@@ -19,7 +18,7 @@ package final class ObserverBuffer<Element: Sendable>: Sendable {
     @inlinable init() {}
   }
 
-  @usableFromInline let state = Mutex(State())
+  @usableFromInline let state = RuntimeLock(State())
   @usableFromInline let keepsOnlyLatest: Bool
 
   @inlinable

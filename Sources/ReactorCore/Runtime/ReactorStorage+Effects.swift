@@ -1,4 +1,3 @@
-public import Synchronization
 
 /// The effects of an action: the synchronous ones applied on the drain, the asynchronous ones
 /// registered as tasks and handed to the starter (see ``EffectStarterStateMachine``).

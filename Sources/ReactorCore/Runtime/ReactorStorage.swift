@@ -1,5 +1,4 @@
 public import Dispatch
-public import Synchronization
 
 /// Runs a reactor for a ``ReactorStore``: the serial queue that processes actions, mutations and
 /// observer registrations one at a time, the published state, and the tasks of its effects.
@@ -66,9 +65,9 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   @usableFromInline let reactor: R
-  @usableFromInline let core: Mutex<Core>
+  @usableFromInline let core: RuntimeLock<Core>
   @usableFromInline let tasks = TaskRegistry()
-  @usableFromInline let starter = Mutex(EffectStarterStateMachine<Effect<R.Mutation>>())
+  @usableFromInline let starter = RuntimeLock(EffectStarterStateMachine<Effect<R.Mutation>>())
 
   /// `queueLimit`: the number of waiting items from which senders outside any drain wait
   /// (see ``SerialQueueStateMachine``). A count, not a time: 1024 keeps a flooded store's queue to
@@ -76,7 +75,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
   @inlinable
   init(reactor: R, queueLimit: Int = 1024) {
     self.reactor = reactor
-    core = Mutex(Core(state: reactor.transform(state: reactor.initialState), queueLimit: queueLimit))
+    core = RuntimeLock(Core(state: reactor.transform(state: reactor.initialState), queueLimit: queueLimit))
   }
 
   // MARK: - Entry points (any thread)

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A ``TaskTable`` behind a lock, shared by a store's serial path and its tasks.
 ///
@@ -6,7 +5,7 @@ import Synchronization
 /// cancelling runs cancellation handlers synchronously, and they may call back into the store.
 @usableFromInline
 final class TaskRegistry: Sendable {
-  private let table = Mutex(TaskTable())
+  private let table = RuntimeLock(TaskTable())
 
   @usableFromInline
   init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import ReactorCore
 
 /// Carries a store's states to the main actor for ``ObservableStore``: a ``StateDeliveryMachine``
 /// under one lock, and the hop or loop it asks for, performed after unlocking.
@@ -11,9 +11,9 @@ import Synchronization
 /// platform: under `swift test` on Linux, main-actor code runs off the process's main thread); the
 /// main actor itself calls ``deliverPending()`` after the sends it makes.
 final class StateDelivery<State: Sendable>: Sendable {
-  private let machine = Mutex(StateDeliveryMachine<State>())
+  private let machine = RuntimeLock(StateDeliveryMachine<State>())
   /// Set once, right after the adapter exists (it holds this delivery, so it cannot be passed in).
-  private let target = Mutex<(@MainActor @Sendable (State) -> Void)?>(nil)
+  private let target = RuntimeLock<(@MainActor @Sendable (State) -> Void)?>(nil)
 
   init() {}
 

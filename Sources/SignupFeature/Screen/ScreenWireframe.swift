@@ -1,5 +1,5 @@
-import Synchronization
 public import MVVMKit
+import ReactorCore
 
 /// A wireframe whose prompt is part of the screen's state: the prompt shows until the user answers
 /// it (``answer(_:)``) or its caller is cancelled.
@@ -9,8 +9,8 @@ public import MVVMKit
 public final class ScreenWireframe: Wireframe {
   /// The message of the prompt on screen, `nil` when none is.
   public let shownPrompt = Broadcast<String?>(nil)
-  private let pending = Mutex<(continuation: CheckedContinuation<String, Never>, cancelAction: String)?>(nil)
-  private let opened = Mutex<[String]>([])
+  private let pending = RuntimeLock<(continuation: CheckedContinuation<String, Never>, cancelAction: String)?>(nil)
+  private let opened = RuntimeLock<[String]>([])
 
   public init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import ReactorCore
 
 /// What an observer was called with, and whether two of its calls ever overlapped.
 final class CallLog<Value: Sendable>: Sendable {
@@ -8,7 +8,7 @@ final class CallLog<Value: Sendable>: Sendable {
     var overlapped = false
   }
 
-  private let state = Mutex(State())
+  private let state = RuntimeLock(State())
 
   init() {}
 

@@ -1,5 +1,4 @@
 import ReactorCore
-import Synchronization
 
 /// A lock-protected, weak slot for a store, so a reactor can send actions to its own store
 /// (re-entrant sends) without a reference cycle.
@@ -8,7 +7,7 @@ final class StoreBox<R: Reactor>: Sendable {
     weak var store: ReactorStore<R>?
   }
 
-  private let slot = Mutex(Slot())
+  private let slot = RuntimeLock(Slot())
 
   init() {}
 

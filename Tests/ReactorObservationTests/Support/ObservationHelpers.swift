@@ -1,10 +1,10 @@
 import Foundation
 import Observation
-import Synchronization
+import ReactorCore
 
 /// How many times an observation's `onChange` fired.
 final class ChangeCount: Sendable {
-  private let count = Mutex(0)
+  private let count = RuntimeLock(0)
   var value: Int { count.withLock { $0 } }
   func increment() { count.withLock { $0 += 1 } }
 }

@@ -2,7 +2,6 @@ import Clocks
 import MVVMKit
 import ReactorCore
 import SearchFeature
-import Synchronization
 
 /// A repository search server that answers in virtual time: the test decides the pages of each
 /// query, how long each answer takes, and which requests fail.
@@ -46,14 +45,14 @@ final class FakeSearchServer: Sendable {
     var ignoresCancellation = true
   }
 
-  private let configuration: Mutex<Configuration>
+  private let configuration: RuntimeLock<Configuration>
   let events = Broadcast<[Event]>([])
   let clock: TestClock<Duration>
 
   init(clock: TestClock<Duration>, configure: (inout Configuration) -> Void = { _ in }) {
     var configuration = Configuration()
     configure(&configuration)
-    self.configuration = Mutex(configuration)
+    self.configuration = RuntimeLock(configuration)
     self.clock = clock
   }
 
