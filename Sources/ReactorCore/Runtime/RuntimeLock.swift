@@ -1,4 +1,30 @@
-#if OCTOREACT_THREAD_SANITIZER
+#if !OCTOREACT_THREAD_SANITIZER
+public import Synchronization
+
+/// The lock of every runtime component: the standard library's `Mutex`, behind a name of our own.
+///
+/// The name lets a build for ThreadSanitizer swap the lock. On Linux the sanitizer does not see
+/// `Mutex`'s synchronization (its futex calls are in the uninstrumented standard library), so it
+/// reports every access the lock guards as a race. `scripts/race-check` builds with
+/// `OCTOREACT_THREAD_SANITIZER`, where this is a lock on `pthread_mutex_t`, which the sanitizer
+/// intercepts: a report is then a real race. Inlined, this wrapper is `Mutex` itself.
+@usableFromInline
+package struct RuntimeLock<Value>: ~Copyable, Sendable {
+  @usableFromInline let mutex: Mutex<Value>
+
+  @inlinable
+  package init(_ value: sending Value) { mutex = Mutex(value) }
+
+  /// Runs `body` with the value, holding the lock; `body` must not call user code (see
+  /// `docs/runtime-guarantees.md`, "Locks: ownership and order").
+  @inlinable
+  package borrowing func withLock<Result, E: Error>(
+    _ body: (inout sending Value) throws(E) -> sending Result
+  ) throws(E) -> sending Result {
+    try mutex.withLock(body)
+  }
+}
+#else
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)
@@ -35,32 +61,6 @@ package final class RuntimeLock<Value>: @unchecked Sendable {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
-  }
-}
-#else
-public import Synchronization
-
-/// The lock of every runtime component: the standard library's `Mutex`, behind a name of our own.
-///
-/// The name lets a build for ThreadSanitizer swap the lock. On Linux the sanitizer does not see
-/// `Mutex`'s synchronization (its futex calls are in the uninstrumented standard library), so it
-/// reports every access the lock guards as a race. `scripts/race-check` builds with
-/// `OCTOREACT_THREAD_SANITIZER`, where this is a lock on `pthread_mutex_t`, which the sanitizer
-/// intercepts: a report is then a real race. Inlined, this wrapper is `Mutex` itself.
-@usableFromInline
-package struct RuntimeLock<Value>: ~Copyable, Sendable {
-  @usableFromInline let mutex: Mutex<Value>
-
-  @inlinable
-  package init(_ value: sending Value) { mutex = Mutex(value) }
-
-  /// Runs `body` with the value, holding the lock; `body` must not call user code (see
-  /// `docs/runtime-guarantees.md`, "Locks: ownership and order").
-  @inlinable
-  package borrowing func withLock<Result, E: Error>(
-    _ body: (inout sending Value) throws(E) -> sending Result
-  ) throws(E) -> sending Result {
-    try mutex.withLock(body)
   }
 }
 #endif
