@@ -93,14 +93,16 @@ final class FakeSignupServer: Sendable {
     return created ? .created(username: name) : .refused
   }
 
-  /// Records `request`, then sleeps `delay` on the test clock.
+  /// Records `request`, then sleeps on the test clock until `delay` after the moment it recorded it.
   ///
-  /// The request is recorded by the task that sleeps, right before it sleeps, so a test that waits
-  /// for the request and then advances the clock finds the sleeper there.
+  /// The deadline is fixed before the request is recorded (as in `FakeSearchServer`): a test that
+  /// waits for the request and then advances the clock may do so before the sleeper reaches the
+  /// clock, and the sleeper then wakes at the time the test expects, not `delay` after the advance.
   private func wait(_ delay: Duration, ignoringCancellation: Bool, announcing request: Event) async throws {
+    let deadline = clock.now.advanced(by: delay)
     let sleep: @Sendable () async throws -> Void = { [self] in
       record(request)
-      try await clock.sleep(for: delay)
+      try await clock.sleep(until: deadline)
     }
     if ignoringCancellation {
       // An unstructured task is not cancelled with its caller: the answer arrives all the same.
