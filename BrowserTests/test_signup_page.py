@@ -16,7 +16,7 @@ PASSWORD = "correct-horse"
 
 
 def open_signup(page: Page, base_url: str, query: str = "") -> None:
-    """Opens /signup (expecting 200) and waits until live.js has opened its socket ("Connected")."""
+    """Opens /signup (expecting 200) and waits until signup.js has opened its socket ("Connected")."""
     response = page.goto(f"{base_url}/signup{query}")
     assert response is not None and response.status == 200, f"GET /signup{query}: {response and response.status}"
     connection = page.locator("#connection")

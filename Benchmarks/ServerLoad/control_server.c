@@ -7,7 +7,8 @@
 //   keystrokes.py --client c --binary /tmp/octoreact-control ...
 //
 // It takes (and ignores) octoreact's arguments and prints the same "running at" line, so the
-// scripts can start it as if it were the server. It stops on SIGTERM or SIGINT, or after an hour.
+// scripts can start it as if it were the server; asked for `--help`, it says what it is and exits,
+// so a script that reads the server's options to choose its flags finds none. It stops on SIGTERM or SIGINT, or after an hour.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -38,7 +39,13 @@ static volatile sig_atomic_t stop;
 
 static void on_signal(int s) { (void)s; stop = 1; }
 
-int main(void) {
+int main(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0) {
+      printf("control_server: a canned-reply WebSocket server; it takes no options\n");
+      return 0;
+    }
+  }
   size_t n = strlen(STATE);
   frame[0] = 0x81;
   frame[1] = 126;

@@ -67,8 +67,10 @@ public func buildApplication(
     server: .guardedWebSocketUpgrade(
       webSocketRouter: router,
       // Frames up to 64 KiB reach the bridge, which answers anything over its own limit with an
-      // error message; larger frames close the connection (1009, message too big).
-      configuration: .init(ws: .init(maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30)))),
+      // error message; larger frames close the connection (1009, message too big), and a text message
+      // that is not UTF-8 closes it as RFC 6455 says (1007), where it would be repaired otherwise.
+      configuration: .init(
+        ws: .init(maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30)), validateUTF8: true)),
       limits: configuration.connectionLimits
     ),
     configuration: .init(
@@ -127,20 +129,13 @@ func buildRouter(
   // The origin check on the live pages' routes alone: only they upgrade, and every other request would
   // pay for reading its headers.
   let livePages = router.group().add(middleware: WebSocketOriginMiddleware(publicAddress: publicAddress))
-  LiveSignupController(
-    configuration: configuration, rateLimiter: rateLimiter, signupAPI: signupAPI, drain: drain, clock: clock,
-    metrics: metrics.live,
-    logger: logger
-  )
-  .addRoutes(to: livePages)
-  LiveSearchController(
-    configuration: configuration, rateLimiter: rateLimiter, searchClient: searchClient, drain: drain, clock: clock,
-    metrics: metrics.live,
-    logger: logger
-  )
-  .addRoutes(to: livePages)
+  let live = LiveRoute(
+    configuration: configuration, rateLimiter: rateLimiter, signupAPI: signupAPI, searchClient: searchClient,
+    drain: drain, clock: clock, metrics: metrics.live, logger: logger)
+  live.add(LiveSignupScreen.self, to: livePages)
+  live.add(LiveSearchScreen.self, to: livePages)
   return router
 }
 
-/// The folder of `live.js`, `search.js` and `style.css`, shipped as a SwiftPM resource.
+/// The folder of the pages' scripts and `style.css`, shipped as a SwiftPM resource.
 private let publicFolder = Bundle.module.resourceURL!.appendingPathComponent("public").path

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WebApp
 
 /// The process's open-file limit, which bounds how many connections the server can hold.
 ///
@@ -33,10 +34,12 @@ enum DescriptorLimit {
     return limit.rlim_cur >= rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
   }
 
-  /// 4,096, or the soft limit less its reserve when that is lower (at least 1).
+  /// ``ConnectionLimits/defaultMaxConnections`` (room for 10,000 live pages and their HTTP requests), or
+  /// the soft limit less its reserve when that is lower (at least 1).
   static func defaultMaxConnections() -> Int {
+    let preferred = ConnectionLimits.defaultMaxConnections
     var limit = rlimit()
-    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(4096 + 128) else { return 4096 }
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(preferred + 128) else { return preferred }
     let soft = Int(limit.rlim_cur)
     return max(1, soft - reserve(forLimit: soft))
   }

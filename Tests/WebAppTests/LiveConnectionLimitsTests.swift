@@ -6,6 +6,7 @@ import HummingbirdTesting
 import HummingbirdWSTesting
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import NIOWebSocket
 import RepositoryIndex
 import Synchronization
@@ -56,6 +57,52 @@ struct LiveConnectionLimitsTests {
       try await send(event("passwordChanged", "abcdef"))
       await inbox.first { $0.password?.message == "Password acceptable" }
       #expect(inbox.received.filter(\.isError).count == 3)
+    }
+  }
+}
+
+extension LiveConnectionLimitsTests {
+  /// A page that sends faster than its session's rate has the rest dropped, unanswered and counted; the
+  /// messages within the rate are served. The clock stands still, so the burst is all there is.
+  @Test func messagesBeyondASessionsRateAreDroppedAndCounted() async throws {
+    var configuration = try TestApp().configuration
+    configuration.rateLimits.liveMessages = TokenBucketLimit(burst: 5, perSecond: 1)
+    let app = try TestApp(configuration: configuration)
+    try await app.application(clock: TestClock()).test(.live) { client in
+      _ = try await client.ws("/live/signup?engine=mvvm") { inbound, outbound, _ in
+        // Five that the bucket takes, then fifty it drops; the last of the five is the one shown.
+        for length in 1...5 { try await outbound.write(.text(event("passwordChanged", String(repeating: "x", count: length)))) }
+        for _ in 0..<50 { try await outbound.write(.text("not json")) }
+        for try await message in inbound.messages(maxSize: 1 << 20) {
+          guard case .text(let text) = message else { continue }
+          #expect(!text.contains("\"error\""), "a dropped message is not answered")
+          if text.contains("Password acceptable") { break }
+        }
+        var metrics = try await MetricsTests.scrape(client)
+        // The drops happen after the five were served: wait for the counter to reach them all.
+        for _ in 0..<500 where metrics.value("live_messages_dropped_total", ["screen": "signup", "engine": "mvvm"]) != 50 {
+          try await Task.sleep(for: .milliseconds(10))
+          metrics = try await MetricsTests.scrape(client)
+        }
+        #expect(metrics.value("live_messages_dropped_total", ["screen": "signup", "engine": "mvvm"]) == 50)
+        #expect(metrics.value("live_actions_total", ["screen": "signup", "engine": "mvvm"]) == 5)
+      }
+    }
+  }
+}
+
+extension LiveConnectionLimitsTests {
+  /// RFC 6455 §8.1: a text message that is not UTF-8 fails the connection with 1007; it used to be
+  /// repaired into U+FFFD and read.
+  @Test(arguments: ["/live/signup", "/live/search"])
+  func aTextMessageThatIsNotUTF8ClosesTheConnectionWith1007(_ path: String) async throws {
+    try await TestApp().application().test(.live) { client in
+      let close = try await client.ws(path) { inbound, outbound, _ in
+        let bytes = Array(#"{"type":"query","value":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
+        try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: bytes))))
+        for try await _ in inbound.messages(maxSize: 1 << 20) {}
+      }
+      #expect(close?.closeCode == .dataInconsistentWithMessage)
     }
   }
 }

@@ -65,7 +65,7 @@ struct LiveSearchErrorLanguageTests {
     (.simplifiedChinese, "12 个仓库。GitHub 搜索超时，结果可能不完整。"),
   ])
   func anIncompleteCountIsOneSummaryInThePagesLanguage(_ language: SearchLanguage, _ summary: String) throws {
-    var page = LiveSearchState(messages: SearchMessages(language, service: .github))
+    var page = RenderedSearchPage(messages: SearchMessages(language, service: .github))
     var state = SearchReactor.State()
     state.query = "swift"
     state.totalCount = 12

@@ -26,8 +26,8 @@ struct LiveSearchSessionTests {
   @Test func fastTypingSearchesTheFirstTextAndThenTheLatestPerInterval() async throws {
     let clock = TestClock()
     let recording = RecordingClient()
-    let session = LiveSearchSession(
-      reactor: SearchReactor(client: recording.client), queryThrottle: .milliseconds(300), clock: clock)
+    let session = LiveSearchScreen(
+      reactor: SearchReactor(client: recording.client), messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
     let recorder = session.store.record(clock: clock)
     for text in ["s", "sw", "swi", "swif"] {
       session.handle(.updateQuery(text))
@@ -46,8 +46,8 @@ struct LiveSearchSessionTests {
   @Test func moreResultsAndRetryAreNotThrottled() async throws {
     let clock = TestClock()
     let recording = RecordingClient()
-    let session = LiveSearchSession(
-      reactor: SearchReactor(client: recording.client), queryThrottle: .milliseconds(300), clock: clock)
+    let session = LiveSearchScreen(
+      reactor: SearchReactor(client: recording.client), messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
     let recorder = session.store.record(clock: clock)
     session.handle(.updateQuery("nio"))
     _ = await recorder.first { $0.repos.count == 1 && !$0.isLoading }

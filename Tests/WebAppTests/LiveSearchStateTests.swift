@@ -10,7 +10,7 @@ struct LiveSearchStateTests {
     ids.map { Repository(id: $0, fullName: "o/r\($0)", htmlURL: "https://github.com/o/r\($0)") }
   }
 
-  func render(_ page: inout LiveSearchState, _ repos: [Repository]) throws -> [String: Any] {
+  func render(_ page: inout RenderedSearchPage, _ repos: [Repository]) throws -> [String: Any] {
     var state = SearchReactor.State()
     state.query = "r"
     state.repos = repos
@@ -20,7 +20,7 @@ struct LiveSearchStateTests {
   }
 
   @Test func aLongerListWithTheSameStartIsSentAsAnAppend() throws {
-    var page = LiveSearchState(messages: SearchMessages())
+    var page = RenderedSearchPage(messages: SearchMessages())
     let first = try render(&page, repos(1...3))
     #expect(((first["repos"] as? [String: Any])?["replace"] as? [Any])?.count == 3)
     let same = try render(&page, repos(1...3))
@@ -31,7 +31,7 @@ struct LiveSearchStateTests {
   }
 
   @Test func aDifferentListReplacesTheShownOne() throws {
-    var page = LiveSearchState(messages: SearchMessages())
+    var page = RenderedSearchPage(messages: SearchMessages())
     _ = try render(&page, repos(1...3))
     let other = try render(&page, repos(7...8))
     #expect(((other["repos"] as? [String: Any])?["replace"] as? [Any])?.count == 2)
@@ -39,7 +39,7 @@ struct LiveSearchStateTests {
 
   @Test func aRateLimitCarriesItsResetTimeAndACountdownTemplate() throws {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
-    var page = LiveSearchState(messages: SearchMessages(), now: { now })
+    var page = RenderedSearchPage(messages: SearchMessages(), now: { now })
     var state = SearchReactor.State()
     state.query = "r"
     state.failure = .rateLimited(resetsAt: now.addingTimeInterval(42))
@@ -56,7 +56,7 @@ extension LiveSearchStateTests {
   /// A reset beyond Int64 milliseconds (from a hostile `x-ratelimit-reset`) trapped before.
   @Test func aResetTooFarAwayGetsNoCountdownInsteadOfATrap() throws {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
-    var page = LiveSearchState(messages: SearchMessages(), now: { now })
+    var page = RenderedSearchPage(messages: SearchMessages(), now: { now })
     var state = SearchReactor.State()
     state.query = "r"
     state.failure = .rateLimited(resetsAt: Date(timeIntervalSince1970: 1e300))
@@ -71,7 +71,7 @@ extension LiveSearchStateTests {
 extension LiveSearchStateTests {
   /// A row carries what the page shows: language, stars in words (unknown said so), and the day it changed.
   @Test func aRowCarriesItsLanguageStarsAndUpdatedDayInWords() throws {
-    var page = LiveSearchState(messages: SearchMessages(.simplifiedChinese))
+    var page = RenderedSearchPage(messages: SearchMessages(.simplifiedChinese))
     var known = Repository(id: 1, fullName: "o/a", htmlURL: "https://github.com/o/a", stargazersCount: 1234)
     known.language = "Swift"
     known.updatedAt = Date(timeIntervalSince1970: 1_735_787_045)  // 2025-01-02T03:04:05Z
@@ -89,7 +89,7 @@ extension LiveSearchStateTests {
 
   /// An append is announced once, for screen readers; a replacement or an unchanged list is not.
   @Test func anAppendIsAnnouncedWithHowManyAreShown() throws {
-    var page = LiveSearchState(messages: SearchMessages())
+    var page = RenderedSearchPage(messages: SearchMessages())
     var state = SearchReactor.State()
     state.query = "r"
     state.totalCount = 86
@@ -117,7 +117,7 @@ extension LiveSearchStateTests {
     (.beyondResultLimit(limit: 1_000), false),
   ])
   func aFailureSaysWhetherRetryCanHelp(_ failure: SearchFailure, _ canRetry: Bool) throws {
-    var page = LiveSearchState(messages: SearchMessages())
+    var page = RenderedSearchPage(messages: SearchMessages())
     var state = SearchReactor.State()
     state.query = "swift size:10"
     state.failure = failure

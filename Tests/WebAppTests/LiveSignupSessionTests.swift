@@ -27,8 +27,8 @@ struct LiveSignupSessionTests {
   @Test func fastTypingSendsTheFirstNameAndThenTheLatestPerInterval() async throws {
     let clock = TestClock()
     let screen = RecordingScreen()
-    let session = LiveSignupSession(
-      screen: screen, messages: SignupMessages(), usernameThrottle: .milliseconds(300), clock: clock)
+    let session = LiveSignupScreen(
+      screen: screen, engine: "reactor", messages: SignupMessages(), usernameThrottle: .milliseconds(300), clock: clock)
     for text in ["o", "oc", "oct", "octo"] {
       session.handle(.usernameChanged(text))
       // The first name opens the throttle's interval: its timer must be asleep before time moves.
@@ -47,8 +47,8 @@ struct LiveSignupSessionTests {
   @Test func signupFlushesAHeldUsernameFirst() async {
     let clock = TestClock()
     let screen = RecordingScreen()
-    let session = LiveSignupSession(
-      screen: screen, messages: SignupMessages(), usernameThrottle: .milliseconds(300), clock: clock)
+    let session = LiveSignupScreen(
+      screen: screen, engine: "reactor", messages: SignupMessages(), usernameThrottle: .milliseconds(300), clock: clock)
     session.handle(.usernameChanged("alice"))
     session.handle(.usernameChanged("alicia"))
     session.handle(.signup)
@@ -58,8 +58,8 @@ struct LiveSignupSessionTests {
   @Test func otherEventsAreNotThrottled() {
     let clock = TestClock()
     let screen = RecordingScreen()
-    let session = LiveSignupSession(
-      screen: screen, messages: SignupMessages(), usernameThrottle: .milliseconds(300), clock: clock)
+    let session = LiveSignupScreen(
+      screen: screen, engine: "reactor", messages: SignupMessages(), usernameThrottle: .milliseconds(300), clock: clock)
     session.handle(.passwordChanged("a"))
     session.handle(.passwordChanged("ab"))
     session.handle(.dismissOutcome)

@@ -23,7 +23,7 @@ struct PagesTests {
       #expect(html.components(separatedBy: #"aria-live="polite""#).count - 1 >= 4)
       #expect(html.contains(#"<dialog id="outcome""#))
       #expect(html.contains(#"data-engine="reactor""#))
-      #expect(html.contains("/assets/live.js"))
+      #expect(html.contains(#"<script type="module" src="/assets/signup.js"></script>"#))
     }
   }
 
@@ -57,8 +57,14 @@ struct PagesTests {
     try await TestApp().application().test(.router) { client in
       let home = try await client.execute(uri: "/", method: .get)
       #expect(home.text.contains(#"href="/signup?lang=en""#))
-      let script = try await client.execute(uri: "/assets/live.js", method: .get)
-      #expect(script.status == .ok && script.text.contains("new WebSocket"))
+      let socket = try await client.execute(uri: "/assets/live-socket.js", method: .get)
+      #expect(socket.status == .ok && socket.text.contains("new WebSocket"))
+      // A module script must be served as JavaScript, or the browser refuses to run it.
+      #expect(socket.headers[.contentType]?.contains("javascript") == true)
+      for page in ["signup", "search"] {
+        let script = try await client.execute(uri: "/assets/\(page).js", method: .get)
+        #expect(script.status == .ok && script.text.contains(#"import { connectLive } from "./live-socket.js""#))
+      }
       let style = try await client.execute(uri: "/assets/style.css", method: .get)
       #expect(style.status == .ok)
       #expect(home.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
@@ -104,6 +110,24 @@ struct PagesTests {
       #expect(page.text.contains("<dt>Forks</dt><dd>10,000</dd>"))
       #expect(page.text.contains(#"<dt>Topics</dt><dd><ul class="topics"><li>swift</li><li>compiler</li></ul></dd>"#))
       #expect(page.text.contains(#"<dt>Updated</dt><dd><time datetime="2025-01-02T03:04:05Z">2025-01-02</time></dd>"#))
+    }
+  }
+}
+
+extension PagesTests {
+  /// A search's address opens the page with its query in the box (the script searches it once the socket
+  /// is open), read as a form writes it: `+` is a space, escapes decoded, markup escaped.
+  @Test(arguments: [
+    ("/search?q=tetris+language:assembly", #"value="tetris language:assembly""#),
+    ("/search?q=c%2B%2B&lang=en", #"value="c++""#),
+    ("/search?q=%3Cb%3E", #"value="&lt;b&gt;""#),
+    ("/search", #"value="""#),
+  ])
+  func aSearchsAddressOpensThePageWithItsQuery(_ uri: String, _ value: String) async throws {
+    try await TestApp().application().test(.router) { client in
+      let page = try await client.execute(uri: uri, method: .get)
+      #expect(page.status == .ok)
+      #expect(page.text.contains(value))
     }
   }
 }

@@ -50,3 +50,13 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
     return interval == .seconds(seconds) ? "\(seconds) 秒" : "\(interval)"
   }
 }
+
+extension LiveInputError {
+  /// The error message a page is sent: `{"type": "error", "message": "…"}`, in its language.
+  func json(_ language: SignupLanguage) -> String {
+    var object = JSONObjectWriter()
+    object.field("type", "error")
+    object.field("message", message(language))
+    return object.text
+  }
+}

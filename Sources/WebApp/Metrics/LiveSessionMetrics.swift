@@ -2,13 +2,14 @@ import CoreMetrics
 import Metrics
 import Synchronization
 
-/// The live pages' figures: sessions open and effect tasks running (gauges, sampled at scrape time) and
-/// actions processed (a counter), each by `screen` (`signup`, `search`) and `engine` (`reactor`, `mvvm`,
-/// `driver`).
+/// The live pages' figures: sessions open and effect tasks running (gauges, sampled at scrape time),
+/// actions processed and messages dropped over a session's rate (counters), each by `screen` and
+/// `engine`.
 ///
-/// **Contract**: a session is counted from ``open(_:runningTasks:)`` until its token's ``Session/close()``;
-/// `runningTasks` (a store's `runningTaskCount`) is called only at scrape time, with no lock of this type
-/// held, so the action path pays nothing for it. ``Session/countAction()`` is one atomic increment.
+/// **Contract**: a screen's kinds are registered once, when its route is added; a session is counted
+/// from ``open(screen:engine:runningTasks:)`` until its token's ``Session/close()``. `runningTasks` (a
+/// store's `runningTaskCount`) is called only at scrape time, with no lock of this type held, so the
+/// action path pays nothing for it. Counting an action is one atomic increment.
 final class LiveSessionMetrics: Sendable {
   /// Which live page, and which architecture runs it.
   struct Kind: Hashable, Sendable {
@@ -20,19 +21,29 @@ final class LiveSessionMetrics: Sendable {
   final class Session: Sendable {
     private let metrics: LiveSessionMetrics
     private let id: Int
-    private let actions: Counter
+    private let counters: Counters
 
-    fileprivate init(metrics: LiveSessionMetrics, id: Int, actions: Counter) {
+    fileprivate init(metrics: LiveSessionMetrics, id: Int, counters: Counters) {
       self.metrics = metrics
       self.id = id
-      self.actions = actions
+      self.counters = counters
     }
 
-    /// Counts one message that reached the session's store or view model.
-    func countAction() { actions.increment() }
+    /// Counts one message that reached the session's screen.
+    func countAction() { counters.actions.increment() }
+
+    /// Counts one message dropped because the page sent faster than its session's rate.
+    func countDropped() { counters.dropped.increment() }
 
     /// Ends the session's count.
     func close() { metrics.close(id) }
+  }
+
+  fileprivate struct Counters: Sendable {
+    let actions: Counter
+    let dropped: Counter
+    let sessionsOpen: Gauge
+    let tasksRunning: Gauge
   }
 
   private struct Entry {
@@ -41,67 +52,63 @@ final class LiveSessionMetrics: Sendable {
   }
 
   private struct State {
+    var counters: [Kind: Counters] = [:]
     var nextID = 0
     var open: [Int: Entry] = [:]
   }
 
   private let factory: any MetricsFactory
   private let state = Mutex(State())
-  private let actions: [Kind: Counter]
-  private let sessionsOpen: [Kind: Gauge]
-  private let tasksRunning: [Kind: Gauge]
-
-  /// Every kind of live page this server runs.
-  static let kinds: [Kind] =
-    ["reactor", "mvvm", "driver"].map { Kind(screen: "signup", engine: $0) }
-    + [Kind(screen: "search", engine: "reactor")]
 
   init(factory: any MetricsFactory) {
     self.factory = factory
-    func dimensions(_ kind: Kind) -> [(String, String)] { [("screen", kind.screen), ("engine", kind.engine)] }
-    var actions: [Kind: Counter] = [:]
-    var sessionsOpen: [Kind: Gauge] = [:]
-    var tasksRunning: [Kind: Gauge] = [:]
-    for kind in Self.kinds {
-      actions[kind] = Counter(label: "live_actions_total", dimensions: dimensions(kind), factory: factory)
-      sessionsOpen[kind] = Gauge(label: "live_sessions_open", dimensions: dimensions(kind), factory: factory)
-      tasksRunning[kind] = Gauge(label: "live_effect_tasks_running", dimensions: dimensions(kind), factory: factory)
-      sessionsOpen[kind]?.record(0)
-      tasksRunning[kind]?.record(0)
-    }
-    self.actions = actions
-    self.sessionsOpen = sessionsOpen
-    self.tasksRunning = tasksRunning
   }
 
-  /// Counts a session of `kind` open; `runningTasks` reports its store's effect tasks (`nil` for a view
-  /// model, which has none to count).
-  func open(_ kind: Kind, runningTasks: (@Sendable () -> Int)?) -> Session {
-    precondition(actions[kind] != nil, "an unknown kind of live page: \(kind)")
-    let id = state.withLock { state in
+  /// Makes the figures of `screen` on each of its `engines`, at zero.
+  func register(screen: String, engines: [String]) {
+    for engine in engines {
+      let kind = Kind(screen: screen, engine: engine)
+      let dimensions = [("screen", screen), ("engine", engine)]
+      let counters = Counters(
+        actions: Counter(label: "live_actions_total", dimensions: dimensions, factory: factory),
+        dropped: Counter(label: "live_messages_dropped_total", dimensions: dimensions, factory: factory),
+        sessionsOpen: Gauge(label: "live_sessions_open", dimensions: dimensions, factory: factory),
+        tasksRunning: Gauge(label: "live_effect_tasks_running", dimensions: dimensions, factory: factory))
+      counters.sessionsOpen.record(0)
+      counters.tasksRunning.record(0)
+      state.withLock { $0.counters[kind] = counters }
+    }
+  }
+
+  /// Counts a session open; `runningTasks` reports its screen's effect tasks (`nil` for a view model,
+  /// which has none to count).
+  func open(screen: String, engine: String, runningTasks: (@Sendable () -> Int)?) -> Session {
+    let kind = Kind(screen: screen, engine: engine)
+    let (id, counters) = state.withLock { state in
       state.nextID += 1
       state.open[state.nextID] = Entry(kind: kind, runningTasks: runningTasks)
-      return state.nextID
+      return (state.nextID, state.counters[kind])
     }
-    return Session(metrics: self, id: id, actions: actions[kind]!)
+    guard let counters else { preconditionFailure("a live page that was never registered: \(kind)") }
+    return Session(metrics: self, id: id, counters: counters)
   }
 
   private func close(_ id: Int) {
     _ = state.withLock { $0.open.removeValue(forKey: id) }
   }
 
-  /// Sets the gauges to the sessions open now and their stores' running effect tasks.
+  /// Sets the gauges to the sessions open now and their screens' running effect tasks.
   func sample() {
-    let open = state.withLock { Array($0.open.values) }
+    let (open, counters) = state.withLock { (Array($0.open.values), $0.counters) }
     var sessions: [Kind: Int] = [:]
     var tasks: [Kind: Int] = [:]
     for entry in open {
       sessions[entry.kind, default: 0] += 1
       tasks[entry.kind, default: 0] += entry.runningTasks?() ?? 0
     }
-    for kind in Self.kinds {
-      sessionsOpen[kind]?.record(sessions[kind] ?? 0)
-      tasksRunning[kind]?.record(tasks[kind] ?? 0)
+    for (kind, counters) in counters {
+      counters.sessionsOpen.record(sessions[kind] ?? 0)
+      counters.tasksRunning.record(tasks[kind] ?? 0)
     }
   }
 }

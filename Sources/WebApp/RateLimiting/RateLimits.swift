@@ -18,6 +18,10 @@
 /// dozen in a session, far from 300; the probe that found the oracle made 3,000 in 0.6 s. A person
 /// searching makes a search per pause and per page scrolled, about 10–40 a minute. A person signs up
 /// once; 5 a minute leaves room for retries and a few family members behind one address.
+///
+/// A live page's own messages are limited per session (``liveMessages``): 20 a second with bursts of
+/// 60, several times what the fastest typist or a scrolling reader sends; messages beyond it are dropped
+/// unanswered and counted (`live_messages_dropped_total`).
 public struct RateLimits: Sendable, Hashable {
   /// User lookups: `GET /users/{name}` and the Signup page's availability checks.
   public var core: RateLimitRule?
@@ -28,24 +32,29 @@ public struct RateLimits: Sendable, Hashable {
   /// The most clients each budget remembers at once; beyond it the oldest window is forgotten, so a
   /// scan from many addresses costs bounded memory (about 100 bytes a client).
   public var maxClients: Int
+  /// The messages one live page may send; `nil`: no limit.
+  public var liveMessages: TokenBucketLimit?
 
   public init(
     core: RateLimitRule? = nil,
     search: RateLimitRule? = nil,
     signup: RateLimitRule? = nil,
-    maxClients: Int = 100_000
+    maxClients: Int = 100_000,
+    liveMessages: TokenBucketLimit? = nil
   ) {
     self.core = core
     self.search = search
     self.signup = signup
     self.maxClients = maxClients
+    self.liveMessages = liveMessages
   }
 
   /// The budgets `octoreact serve` applies unless told otherwise (see the table above).
   public static let standard = RateLimits(
     core: RateLimitRule(limit: 300, window: .seconds(15 * 60), answer: .primary),
     search: RateLimitRule(limit: 120, window: .seconds(60), answer: .primary),
-    signup: RateLimitRule(limit: 5, window: .seconds(60), answer: .secondary)
+    signup: RateLimitRule(limit: 5, window: .seconds(60), answer: .secondary),
+    liveMessages: TokenBucketLimit(burst: 60, perSecond: 20)
   )
 
   /// No budget at all (`serve --rate-limit off`), for tests and benchmarks.

@@ -25,13 +25,16 @@ public struct ConnectionLimits: Sendable, Equatable {
   /// The most connections (HTTP and WebSocket) open at once; further ones wait in the listen backlog.
   public var maxConnections: Int
 
-  /// The defaults: a minute idle, 10 s for a head, 30 s for a body, 30 s for stuck writes, 4,096 connections.
+  /// The most connections by default: room for 10,000 live pages and the requests of their visitors.
+  public static let defaultMaxConnections = 16_384
+
+  /// The defaults: a minute idle, 10 s for a head, 30 s for a body, 30 s for stuck writes, 16,384 connections.
   public init(
     idleTimeout: Duration = .seconds(60),
     headTimeout: Duration = .seconds(10),
     bodyTimeout: Duration = .seconds(30),
     writeTimeout: Duration = .seconds(30),
-    maxConnections: Int = 4096
+    maxConnections: Int = defaultMaxConnections
   ) {
     self.idleTimeout = idleTimeout
     self.headTimeout = headTimeout

@@ -101,16 +101,18 @@ struct LiveMessageFuzzTests {
       "/live/signup",
       types: ["usernameChanged", "passwordChanged", "repeatedPasswordChanged", "signup", "dismissOutcome"]
     ) { text throws(LiveInputError) in
-      _ = try LiveEvent.signupAction(
-        from: text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+      _ = try LiveSignupScreen.action(
+        from: LiveInput(
+          text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters))
     }
   }
 
   @Test func anyMessageToLiveSearchIsTakenOrRefusedWithItsError() async throws {
     let configuration = TestApp.defaultConfiguration
     try await fuzz("/live/search", types: ["query", "loadNextPage", "retry"]) { text throws(LiveInputError) in
-      _ = try LiveEvent.searchAction(
-        from: text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+      _ = try LiveSearchScreen.action(
+        from: LiveInput(
+          text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters))
     }
   }
 }

@@ -29,11 +29,6 @@ struct UsersController: Sendable {
     return object.text
   }
 
-  private struct SignupBody: Decodable {
-    let username: String?
-    let password: String?
-  }
-
   func show(_ request: Request, context: some RequestContext) async throws -> Response {
     let username = try context.parameters.requireDecoded("username")
     let found: Account?
@@ -55,21 +50,26 @@ struct UsersController: Sendable {
     } catch {
       throw APIError.badRequest("Body is larger than \(maxBodyBytes) bytes")
     }
-    let body: SignupBody
-    do {
-      body = try JSONDecoder().decode(SignupBody.self, from: Data(buffer.readableBytesView))
-    } catch {
-      // GitHub's own wording for a body that is not the expected JSON object.
-      throw APIError.badRequest("Problems parsing JSON")
+    // GitHub's own wording for a body that is not the expected JSON object.
+    let problems = APIError.badRequest("Problems parsing JSON")
+    guard let body = try? JSONObjectReader.read(utf8: buffer.readableBytesView) else { throw problems }
+    func text(_ key: String) throws -> String {
+      switch body.members[key] {
+      case .string(let text)?: text
+      case .null?, nil: ""
+      case .other?: throw problems
+      }
     }
-    if let key = DuplicateKeyScanner.firstDuplicateKey(in: buffer.readableBytesView) {
-      // The decoder kept one of the values: which one the client meant is unknown.
+    let username = try text("username")
+    let password = try text("password")
+    if let key = body.duplicateKey {
+      // Which of the values the client meant is unknown.
       let name = key.count > 64 ? String(key.prefix(64)) + "…" : key
       throw APIError.badRequest("Problems parsing JSON: the key \"\(name)\" appears more than once")
     }
     let account: Account
     do {
-      account = try await accounts.createAccount(username: body.username ?? "", password: body.password ?? "")
+      account = try await accounts.createAccount(username: username, password: password)
     } catch {
       throw Self.answer(for: error)
     }

@@ -1,7 +1,8 @@
 /// Escapes text for HTML element content and attribute values, and frames a page's body.
 enum HTML {
   /// A whole page around `body`: the head every Octoreact page shares (UTF-8, viewport, no referrer,
-  /// no favicon request, the style sheet) and, when given, the page's script.
+  /// no favicon request, the style sheet) and, when given, the page's script (a module, so it may
+  /// import the shared `live-socket.js`; modules run once the document is parsed).
   static func document(lang: String, title: String, script: String? = nil, body: String) -> String {
     """
     <!doctype html>
@@ -13,7 +14,7 @@ enum HTML {
     <link rel="icon" href="data:,">
     <title>\(escape(title))</title>
     <link rel="stylesheet" href="/assets/style.css">
-    \(script.map { "<script src=\"\($0)\" defer></script>\n" } ?? "")</head>
+    \(script.map { "<script type=\"module\" src=\"\($0)\"></script>\n" } ?? "")</head>
     <body>
     \(body)
     </body>

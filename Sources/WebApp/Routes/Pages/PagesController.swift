@@ -26,7 +26,10 @@ struct PagesController: Sendable {
     }
     page("search", on: router) { request, _ in
       let page = try PageRequest(request)
-      return Self.html(SearchScreenPage(request: page, service: searchService, maxCharacters: maxFieldCharacters).html)
+      // A longer query than the search box takes is cut to what the box would hold.
+      let query = String((request.uri.formValue("q") ?? "").prefix(maxFieldCharacters))
+      return Self.html(
+        SearchScreenPage(request: page, service: searchService, maxCharacters: maxFieldCharacters, query: query).html)
     }
     page("repositories/{owner}/{name}", on: router) { request, context in
       let owner = try context.parameters.requireDecoded("owner")

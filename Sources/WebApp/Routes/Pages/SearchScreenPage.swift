@@ -13,6 +13,9 @@ struct SearchScreenPage: Sendable {
   let service: SearchService
   /// The search box's `maxlength`: the server's limit, so the page never sends text it would refuse.
   let maxCharacters: Int
+  /// The query the address names (`/search?q=swift`): the page opens with it in the search box, and
+  /// its script searches for it as soon as the socket is open.
+  var query = ""
 
   var html: String {
     let text = PageText(language: request.language)
@@ -24,7 +27,7 @@ struct SearchScreenPage: Sendable {
       <form id="search-form" role="search">
       <label for="query">\(HTML.escape(messages.label))</label>
       <input id="query" name="q" type="search" maxlength="\(maxCharacters)" autocomplete="off" spellcheck="false" \
-      autocapitalize="off" placeholder="\(HTML.escape(messages.placeholder))" aria-describedby="summary">
+      autocapitalize="off" placeholder="\(HTML.escape(messages.placeholder))" aria-describedby="summary" value="\(HTML.escape(query))">
       </form>
       <p id="summary" class="summary" role="status" aria-live="polite">\(HTML.escape(messages.startHint))</p>
       <div id="failure" class="failure" role="alert" hidden>

@@ -1,6 +1,6 @@
 import SignupFeature
 
-/// The Signup page's first paint, rendered on the server from the screen's initial state; `live.js`
+/// The Signup page's first paint, rendered on the server from the screen's initial state; `signup.js`
 /// then binds it to a reactor over `/live/signup`.
 struct SignupPage: Sendable {
   let request: PageRequest
@@ -14,7 +14,7 @@ struct SignupPage: Sendable {
     let title = "\(text.signupTitle) · Octoreact"
     let busyTitle = text.busyTitlePrefix + title
     // The three activity indicators (network activity bar, inline spinner, HUD) and the title are
-    // shown from the state alone: live.js applies each state the server sends, and sets no timers.
+    // shown from the state alone: signup.js applies each state the server sends, and sets no timers.
     let body = """
       <div id="network-activity" class="network-activity" role="progressbar" \
       aria-label="\(HTML.escape(text.networkActivity))" \(state.isNetworkActive ? "" : "hidden")></div>
@@ -44,7 +44,7 @@ struct SignupPage: Sendable {
       </main>
       """
     return HTML.document(
-      lang: text.htmlLang, title: state.isNetworkActive ? busyTitle : title, script: "/assets/live.js", body: body)
+      lang: text.htmlLang, title: state.isNetworkActive ? busyTitle : title, script: "/assets/signup.js", body: body)
   }
 
   private func field(

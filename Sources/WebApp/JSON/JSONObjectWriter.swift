@@ -2,9 +2,10 @@ import Foundation
 
 /// Writes one JSON object field by field, in the order the fields are given.
 ///
-/// For the API's small bodies of a fixed shape (a user, an error), which are on the hottest routes:
-/// `JSONEncoder` spent more time on `GET /users/{name}`'s four fields than the lookup did. Everything
-/// is appended to one string, reserved up front.
+/// The one way the server writes JSON: the API's bodies and the live pages' messages are small
+/// objects of a fixed shape on the hottest paths (a user, a screen's state on every keystroke), where
+/// `JSONEncoder`'s reflection cost more than the work they report. Everything is appended to one
+/// string, reserved up front.
 ///
 /// ```swift
 /// var object = JSONObjectWriter()
@@ -36,6 +37,44 @@ struct JSONObjectWriter {
   /// A timestamp as GitHub writes it: ISO 8601 in UTC, to the second (`2011-01-25T18:44:36Z`).
   mutating func field(_ key: String, _ value: Date) {
     field(key, Self.timestamp(value))
+  }
+
+  mutating func field(_ key: String, _ value: Bool) {
+    appendKey(key)
+    body += value ? "true" : "false"
+  }
+
+  /// A string, or `null` when there is none.
+  mutating func field(_ key: String, _ value: String?) {
+    guard let value else { return null(key) }
+    field(key, value)
+  }
+
+  /// A number, or `null` when there is none.
+  mutating func field(_ key: String, _ value: Int64?) {
+    guard let value else { return null(key) }
+    field(key, value)
+  }
+
+  mutating func null(_ key: String) {
+    appendKey(key)
+    body += "null"
+  }
+
+  /// An object written by another writer.
+  mutating func field(_ key: String, _ object: JSONObjectWriter) {
+    field(key, rawJSON: object.text)
+  }
+
+  /// An array of objects, each written by another writer.
+  mutating func field(_ key: String, _ objects: [JSONObjectWriter]) {
+    appendKey(key)
+    body += "["
+    for (offset, object) in objects.enumerated() {
+      if offset > 0 { body += "," }
+      body += object.text
+    }
+    body += "]"
   }
 
   /// `value` must already be JSON: an array or object written by another writer.

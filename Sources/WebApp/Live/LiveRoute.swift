@@ -1,0 +1,131 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOWebSocket
+import SearchFeature
+import SignupFeature
+
+/// The live pages' WebSocket route, the same for every ``LiveScreen``: `/live/<name>`.
+///
+/// One screen per connection, released when the socket closes. Two tasks serve it: the connection's
+/// own reads the page's messages and hands each to the screen; a child task writes the screen's
+/// states, rendered, straight to the socket. The screen's ``LiveScreen/states`` skip what the page had
+/// no time to take, so a slow page always ends on the latest state.
+///
+/// A bad message gets an error message on the socket and a log line without its content; it never
+/// ends the connection or the screen. **Limit**: the page's own script never sends a message the
+/// server refuses (its fields are as long as the server allows), so refusals come from other clients.
+/// Past ``AppConfiguration/liveMessageRefusals`` of them (20 a minute by default), the connection stops
+/// reading, sends a last error message and closes with 1008 (policy violation).
+///
+/// **Rate**: a page may send ``RateLimits/liveMessages`` (20 a second, bursts of 60, by default: far
+/// beyond a person's typing); messages beyond it are dropped unanswered and counted in `/metrics`.
+///
+/// When the server starts draining, the socket is closed with `1001` (going away): the page reconnects,
+/// to another instance behind a balancer.
+struct LiveRoute: Sendable {
+  let configuration: AppConfiguration
+  /// Tells a page's client (whose budgets its requests spend) from its connection and headers.
+  let rateLimiter: RateLimiter
+  let signupAPI: @Sendable (_ client: String) -> SignupAPI
+  let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
+  let drain: DrainState
+  let clock: any Clock<Duration>
+  let metrics: LiveSessionMetrics
+  let logger: Logger
+
+  /// Serves `Screen` at `/live/<name>`.
+  func add<Screen: LiveScreen>(_: Screen.Type, to router: some RouterMethods<AppRequestContext>) {
+    metrics.register(screen: Screen.name, engines: Screen.engines)
+    router.ws(
+      "/live/\(Screen.name)",
+      shouldUpgrade: { request, _ in
+        // Refuse an unknown engine before upgrading, with a plain HTTP error (not 101 then 1011).
+        _ = try PageRequest(request)
+        return .upgrade([:])
+      },
+      onUpgrade: { inbound, outbound, context in
+        let page = try PageRequest(context.request)
+        let client = rateLimiter.client(peer: context.requestContext.remoteAddress, headers: context.request.headers)
+        let screen = await Screen(
+          LiveScreenContext(
+            page: page, client: client, configuration: configuration, signupAPI: signupAPI,
+            searchClient: searchClient, clock: clock))
+        try await serve(screen, page: page, inbound: inbound, outbound: outbound)
+      }
+    )
+  }
+
+  private func serve<Screen: LiveScreen>(
+    _ screen: Screen, page: PageRequest, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+  ) async throws {
+    // A screen with no effect tasks to count (a view model) is left out of the gauge.
+    let runningTasks: (@Sendable () -> Int)? =
+      if screen.runningTaskCount == nil { nil } else { { @Sendable in screen.runningTaskCount ?? 0 } }
+    let session = metrics.open(screen: Screen.name, engine: screen.engine, runningTasks: runningTasks)
+    defer { session.close() }
+    try await drain.withSession(goAway: {
+      // Errors mean the socket is closing or closed already: the page is gone either way.
+      try? await outbound.close(.goingAway, reason: "The server is restarting")
+    }) {
+      try await exchange(screen, page: page, session: session, inbound: inbound, outbound: outbound)
+    }
+  }
+
+  /// States out, messages in, until the page closes the socket or sends too many refused messages.
+  private func exchange<Screen: LiveScreen>(
+    _ screen: Screen, page: PageRequest, session: LiveSessionMetrics.Session, inbound: WebSocketInboundStream,
+    outbound: WebSocketOutboundWriter
+  ) async throws {
+    let ending = try await withThrowingTaskGroup(of: Void.self, returning: Ending.self) { group in
+      group.addTask {
+        var previous: Screen.State?
+        for await state in screen.states {
+          try await outbound.write(.text(screen.render(state, after: previous)))
+          previous = state
+        }
+      }
+      defer { group.cancelAll() }
+      return try await receive(inbound, into: screen, session: session, language: page.language, outbound: outbound)
+    }
+    guard case .tooManyRefusals = ending else { return }
+    let limit = configuration.liveMessageRefusals
+    try await outbound.write(.text(LiveInputError.tooManyRefusals(limit: limit).json(page.language)))
+    logger.notice("Closed a live page that sent too many refused messages", metadata: ["limit": "\(limit)"])
+    try await outbound.close(.policyViolation, reason: "Too many refused messages")
+  }
+
+  /// How the page's side ended.
+  private enum Ending {
+    case closedByPage
+    case tooManyRefusals
+  }
+
+  private func receive(
+    _ inbound: WebSocketInboundStream, into screen: some LiveScreen, session: LiveSessionMetrics.Session, language: SignupLanguage,
+    outbound: WebSocketOutboundWriter
+  ) async throws -> Ending {
+    let stopwatch = Stopwatch(clock: clock)
+    var refused = FixedWindowCounter(configuration.liveMessageRefusals)
+    var rate = configuration.rateLimits.liveMessages.map(TokenBucket.init)
+    for try await message in inbound.messages(maxSize: 64 * 1024) {
+      // Over the session's rate, a message is dropped before it is read: a flood costs a comparison each.
+      if rate?.take(at: stopwatch.elapsed) == false {
+        session.countDropped()
+        continue
+      }
+      do throws(LiveInputError) {
+        guard case .text(let text) = message else { throw .binary }
+        let message = try LiveInput(
+          text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+        screen.handle(try type(of: screen).action(from: message))
+        session.countAction()
+      } catch {
+        guard refused.count(at: stopwatch.elapsed).isAllowed else { return .tooManyRefusals }
+        logger.notice("Refused a live page message", metadata: ["reason": "\(error)"])
+        try await outbound.write(.text(error.json(language)))
+      }
+    }
+    return .closedByPage
+  }
+}

@@ -1,0 +1,58 @@
+import SearchFeature
+import SignupFeature
+
+/// A screen that a live page binds to: one is made per WebSocket connection and released when the
+/// socket closes.
+///
+/// A conformance says what is particular to its screen; ``LiveRoute`` does the rest for every screen
+/// (the route `/live/<name>`, the socket, its limits, the drain and the metrics):
+///
+/// - ``init(_:)`` makes the screen for one page, from the page's request and the server's services;
+/// - ``action(from:)`` turns one of the page's messages into one of the screen's actions, or says why
+///   it is refused, and ``handle(_:)`` passes the action on (with the page's binding rules, such as a
+///   throttle);
+/// - ``states`` are what the page is sent: the current state, then changes as the page can take them
+///   (skipping those it had no time for, always ending on the latest);
+/// - ``render(_:after:)`` writes a state as the JSON message the page's script applies.
+///
+/// A new screen is a type conforming to this protocol, its page and its script, and one line that adds
+/// it to the router (`liveRoute.add(MyScreen.self, to: router)` in `Application+Build.swift`).
+protocol LiveScreen: Sendable {
+  associatedtype Action: Sendable
+  associatedtype State: Sendable
+
+  /// The screen's path component (`/live/<name>`) and its `screen` label in the metrics.
+  static var name: String { get }
+  /// The engines a page may ask for with `?engine=`, the first one the default; each a metrics label.
+  static var engines: [String] { get }
+
+  /// The screen for one page.
+  init(_ context: LiveScreenContext) async
+  /// The engine this screen runs on.
+  var engine: String { get }
+  /// The action one of the page's messages asks for, or why the message is refused.
+  static func action(from message: LiveInput) throws(LiveInputError) -> Action
+  /// Passes one of the page's actions to the screen.
+  func handle(_ action: Action)
+  /// The current state, then changes as a slow reader can take them.
+  var states: any AsyncSequence<State, Never> & Sendable { get }
+  /// The message that shows `state` on a page whose last message showed `previous` (`nil` for the first).
+  func render(_ state: State, after previous: State?) -> String
+  /// The screen's effect tasks running now, read when `/metrics` is scraped; `nil` when it has none
+  /// to count (a view model).
+  var runningTaskCount: Int? { get }
+}
+
+/// What a live screen is made from: its page's request, whose budgets it spends, and the services.
+struct LiveScreenContext: Sendable {
+  /// The page's language and engine.
+  let page: PageRequest
+  /// The client the page's requests are counted against (``RateLimiter/client(peer:headers:)``).
+  let client: String
+  let configuration: AppConfiguration
+  /// The API a Signup screen asks, given its client.
+  let signupAPI: @Sendable (_ client: String) -> SignupAPI
+  /// The search client of a Search screen, given its client.
+  let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
+  let clock: any Clock<Duration>
+}

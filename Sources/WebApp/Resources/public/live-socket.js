@@ -1,0 +1,59 @@
+// The part every Octoreact live page shares: the page's screen runs on the server, and this module keeps
+// the WebSocket to it (`/live/<screen>`). It sends the page's events as JSON messages, hands every state
+// the server sends to the page, reconnects with a growing delay when the socket closes, and shows the
+// connection's status and the server's error messages in the page's `#connection` banner.
+"use strict";
+
+const firstRetryDelay = 250;
+const longestRetryDelay = 2000;
+
+// Connects the page's `[data-live]` element to its screen. `onOpen(send)` runs on every (re)connection:
+// a new connection has a new screen, which the page rebuilds by resending what it holds. `onState`
+// applies each state. Returns `send(message)`, which drops the message while the socket is not open.
+export function connectLive({ params = {}, onOpen = () => {}, onState, onClose = () => {} }) {
+  const screen = document.querySelector("[data-live]");
+  const connection = document.getElementById("connection");
+  // The server's translations, in the page's language.
+  const texts = { connected: connection.dataset.connected, reconnecting: connection.dataset.reconnecting };
+  let socket = null;
+  let retryDelay = firstRetryDelay;
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function showStatus(state, text) {
+    connection.textContent = text;
+    connection.dataset.state = state;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = new URLSearchParams({ ...params, lang: screen.dataset.lang });
+    socket = new WebSocket(`${scheme}//${location.host}${screen.dataset.live}?${query}`);
+    socket.addEventListener("open", () => {
+      retryDelay = firstRetryDelay;
+      showStatus("connected", texts.connected);
+      onOpen(send);
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "state") {
+        // A refused message's error belongs to that message: the next state replaces it.
+        if (connection.dataset.state === "error") showStatus("connected", texts.connected);
+        onState(message);
+      } else if (message.type === "error") {
+        showStatus("error", message.message);
+      }
+    });
+    socket.addEventListener("close", () => {
+      showStatus("reconnecting", texts.reconnecting);
+      onClose();
+      setTimeout(connect, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, longestRetryDelay);
+    });
+  }
+
+  connect();
+  return send;
+}
