@@ -236,3 +236,23 @@ def test_a_failed_next_page_moves_the_focus_from_load_more_to_retry(rich_server,
     expect(page.locator("#load-more")).to_be_hidden()
     expect(page.get_by_role("button", name="Retry")).to_be_focused()
     assert page.locator("#results li").count() == 30
+
+
+def test_a_searchs_address_opens_with_its_results_and_follows_the_box(server, page: Page) -> None:
+    """A search can be shared: `/search?q=…` opens with its results, and typing keeps the address's
+    query in step (replaced, not pushed, so Back leaves the page)."""
+    response = page.goto(f"{server.url}/search?q=swift")
+    assert response is not None and response.status == 200
+    box = page.get_by_label("Search repositories", exact=True)
+    expect(box).to_have_value("swift")
+    expect(page.locator("#results li")).to_have_count(30, timeout=TIMEOUT)
+    expect(page.locator("#summary")).to_have_text("86 repositories", timeout=TIMEOUT)
+
+    entries = page.evaluate("history.length")
+    box.fill("rxswift")
+    expect(page.locator("#results li").first.locator("a")).to_have_text("ReactiveX/RxSwift", timeout=TIMEOUT)
+    assert page.evaluate("location.search") == "?q=rxswift"
+    assert page.evaluate("history.length") == entries
+    page.reload()
+    expect(box).to_have_value("rxswift")
+    expect(page.locator("#results li").first.locator("a")).to_have_text("ReactiveX/RxSwift", timeout=TIMEOUT)
