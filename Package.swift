@@ -60,18 +60,20 @@ let package = Package(
     // The Rx-style toolkit for MVVM view models (Broadcast, Throttle, Driver, LatestWork), apart from
     // the runtime: it depends on ReactorCore, never the reverse.
     .target(name: "MVVMKit", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
-    // GitHub's rules for names, shared by signup (usernames) and the repository index (owners).
-    .target(name: "GitHubNames", swiftSettings: strictSettings),
+    // The rules of signing up, shared by the Signup screen and the account store (usernames, which the
+    // repository index's owners follow too, passwords, reserved names) and the languages of messages.
+    .target(name: "AccountRules", swiftSettings: strictSettings),
     .target(
       name: "SignupFeature",
-      dependencies: ["ReactorCore", "MVVMKit", "GitHubNames"],
+      dependencies: ["ReactorCore", "MVVMKit", "AccountRules"],
       swiftSettings: strictSettings
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
     .target(name: "SignupFeatureTesting", dependencies: ["SignupFeature"], swiftSettings: strictSettings),
     // GitHub's repository search syntax (qualifiers, sort), shared by the index, the API and the Search screen.
     .target(name: "SearchSyntax", swiftSettings: strictSettings),
-    .target(name: "SearchFeature", dependencies: ["ReactorCore", "SearchSyntax"], swiftSettings: strictSettings),
+    .target(
+      name: "SearchFeature", dependencies: ["ReactorCore", "SearchSyntax", "AccountRules"], swiftSettings: strictSettings),
     .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
     .target(
       name: "GitHubClient",
@@ -103,7 +105,7 @@ let package = Package(
     .target(
       name: "AccountStore",
       dependencies: [
-        "SignupFeature", "DatabaseFile", "PostgresDatabase",
+        "AccountRules", "DatabaseFile", "PostgresDatabase",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -113,7 +115,7 @@ let package = Package(
     .target(
       name: "RepositoryIndex",
       dependencies: [
-        "DatabaseFile", "GitHubNames", "SearchSyntax",
+        "DatabaseFile", "AccountRules", "SearchSyntax",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -123,8 +125,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "MVVMKit", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore", "RepositoryIndex",
-        "GitHubClient", "PostgresDatabase",
+        "ReactorCore", "MVVMKit", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore",
+        "RepositoryIndex", "GitHubClient", "PostgresDatabase",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -199,7 +201,7 @@ let package = Package(
     .testTarget(
       name: "SignupFeatureTests",
       dependencies: [
-        "SignupFeature", "SignupFeatureTesting", "ReactorCore", "MVVMKit", "ReactorTesting",
+        "SignupFeature", "SignupFeatureTesting", "AccountRules", "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
@@ -208,7 +210,7 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "ReactorCore", "MVVMKit", "ReactorTesting",
+        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "AccountRules", "ReactorCore", "MVVMKit", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strictSettings
@@ -246,7 +248,7 @@ let package = Package(
     .testTarget(
       name: "AccountStoreTests",
       dependencies: [
-        "AccountStore", "SignupFeature", "DatabaseFile", "PostgresDatabase", "PostgresTestSupport",
+        "AccountStore", "AccountRules", "DatabaseFile", "PostgresDatabase", "PostgresTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSettings
@@ -254,7 +256,7 @@ let package = Package(
     .testTarget(
       name: "RepositoryIndexTests",
       dependencies: [
-        "RepositoryIndex", "DatabaseFile", "GitHubNames", "SearchSyntax", .product(name: "GRDB", package: "GRDB.swift"),
+        "RepositoryIndex", "DatabaseFile", "AccountRules", "SearchSyntax", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strictSettings
     ),
@@ -279,7 +281,8 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "AccountStore", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature", "SearchSyntax",
+        "WebApp", "AccountStore", "AccountRules", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature",
+        "SearchSyntax",
         "ReactorCore", "MVVMKit", "ReactorTesting", "PostgresDatabase", "PostgresTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Clocks", package: "swift-clocks"),

@@ -1,4 +1,4 @@
-public import SignupFeature
+public import AccountRules
 public import PostgresDatabase
 
 /// Opening a store on PostgreSQL.

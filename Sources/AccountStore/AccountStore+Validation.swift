@@ -1,38 +1,29 @@
-internal import SignupFeature
+internal import AccountRules
 
 extension AccountStore {
-  /// Every rule a signup breaks, username first, with the client's messages (English).
+  /// Every rule a signup breaks, username first.
   ///
-  /// The rules are the client's own ``UsernameRules``, ``ReservedUsernames`` and ``PasswordPolicy``,
-  /// so the server accepts exactly what the Signup screen lets through. One rule is the server's
-  /// alone: a password may not contain a NUL character, because bcrypt reads a C string and would
-  /// silently ignore everything after it.
-  func validationErrors(username: String, password: String) -> [FieldError] {
-    let messages = SignupMessages(.english)
-    var errors: [FieldError] = []
-
+  /// The rules are the Signup screen's own (``UsernameRules``, ``ReservedUsernames``,
+  /// ``PasswordPolicy``), so the server accepts exactly what the screen lets through. One rule is the
+  /// server's alone: a password may not contain a NUL character, because bcrypt reads a C string and
+  /// would silently ignore everything after it.
+  func ruleViolations(username: String, password: String) -> [SignupRuleViolation] {
+    var violations: [SignupRuleViolation] = []
     if username.isEmpty {
-      errors.append(.missingField("username", message: "Username can't be blank"))
+      violations.append(.usernameMissing)
     } else if let violation = usernameRules.violation(in: username) {
-      errors.append(.invalid("username", message: messages.username(violation)))
+      violations.append(.username(violation))
     } else if ReservedUsernames.contains(username) {
-      errors.append(.invalid("username", message: messages.usernameReserved))
+      violations.append(.usernameReserved)
     }
-
     if password.isEmpty {
-      errors.append(.missingField("password", message: "Password can't be blank"))
+      violations.append(.passwordMissing)
     } else if let violation = passwordPolicy.violation(in: password) {
-      let message =
-        switch violation {
-        case .tooShort(let minimum): messages.passwordTooShort(minimum: minimum)
-        case .tooLong(let maximumBytes): messages.passwordTooLong(maximumBytes: maximumBytes)
-        }
-      errors.append(.invalid("password", message: message))
+      violations.append(.password(violation))
     } else if password.utf8.contains(0) {
-      errors.append(.invalid("password", message: "Password cannot contain a NUL character"))
+      violations.append(.passwordContainsNUL)
     }
-
-    return errors
+    return violations
   }
 
   /// True when `password` could have been accepted at signup as far as hashing goes: not empty,

@@ -2,7 +2,7 @@ internal import DatabaseFile
 internal import Foundation
 internal import GRDB
 internal import PostgresDatabase
-public import SignupFeature
+public import AccountRules
 internal import Synchronization
 
 /// The accounts of Octoreact's GitHub-compatible API: unique usernames and bcrypt password
@@ -21,7 +21,7 @@ internal import Synchronization
 ///   Two signups of "octocat" and "OctoCat" racing each other: exactly one succeeds, the other
 ///   throws ``AccountStoreError/usernameTaken(_:)``.
 /// - The server checks the client's rules (``UsernameRules``, ``PasswordPolicy``) before doing
-///   anything costly, and reports every broken rule as a ``FieldError``.
+///   anything costly, and reports every broken rule (``SignupRuleViolation``).
 /// - Passwords are hashed and verified on GCD threads, never on Swift's cooperative pool, so a
 ///   signup's 250 ms of bcrypt does not stall other tasks; at most ``HashingLimits/maxConcurrent``
 ///   at once, at most ``HashingLimits/maxWaiting`` in line, any more refused with
@@ -173,7 +173,7 @@ public final class AccountStore: Sendable {
   ///   passwords are being hashed, ``AccountStoreError/unavailable(_:)`` when PostgreSQL cannot be
   ///   reached, or ``AccountStoreError/storage(_:)``.
   public func createAccount(username: String, password: String) async throws(AccountStoreError) -> Account {
-    let errors = validationErrors(username: username, password: password)
+    let errors = ruleViolations(username: username, password: password)
     guard errors.isEmpty else { throw .validationFailed(errors) }
     try beginOperation()
     defer { endOperation() }

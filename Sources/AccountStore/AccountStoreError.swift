@@ -1,3 +1,5 @@
+public import AccountRules
+
 /// An error thrown by ``AccountStore``.
 ///
 /// An extensible struct over a private enum (like Hummingbird's `PersistError`): new kinds can be
@@ -6,7 +8,7 @@
 /// | kind | accessor | suggested HTTP status |
 /// |---|---|---|
 /// | ``usernameTaken(_:)`` | ``isUsernameTaken`` | 409 |
-/// | ``validationFailed(_:)`` | ``fieldErrors`` (non-empty) | 422 |
+/// | ``validationFailed(_:)`` | ``ruleViolations`` (non-empty) | 422 |
 /// | ``busy(retryAfter:)`` | ``isBusy``, ``retryAfter`` | 503 with `retry-after` |
 /// | ``cannotOpen(path:reason:)`` | ``isCannotOpen`` | (at startup) |
 /// | ``otherOctoreactDatabase(path:reason:)`` | ``isOtherOctoreactDatabase``, ``isCannotOpen`` | (at startup) |
@@ -23,14 +25,14 @@
 ///   let account = try await store.createAccount(username: name, password: password)
 /// } catch where error.isUsernameTaken {
 ///   // 409
-/// } catch where !error.fieldErrors.isEmpty {
-///   // 422 with error.fieldErrors
+/// } catch where !error.ruleViolations.isEmpty {
+///   // 422 with error.ruleViolations
 /// }
 /// ```
 public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConvertible {
   private enum Kind: Sendable, Hashable {
     case usernameTaken(String)
-    case validationFailed([FieldError])
+    case validationFailed([SignupRuleViolation])
     case busy(retryAfter: Duration)
     case cannotOpen(path: String, reason: String)
     case otherOctoreactDatabase(path: String, reason: String)
@@ -50,8 +52,8 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// The signup breaks the username or password rules; every broken rule is listed.
-  public static func validationFailed(_ errors: [FieldError]) -> AccountStoreError {
-    AccountStoreError(.validationFailed(errors))
+  public static func validationFailed(_ violations: [SignupRuleViolation]) -> AccountStoreError {
+    AccountStoreError(.validationFailed(violations))
   }
 
   /// The store has more password hashing in hand than it takes on (``HashingLimits``); try again
@@ -83,8 +85,8 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// The field errors of a failed validation; empty for any other error.
-  public var fieldErrors: [FieldError] {
-    if case .validationFailed(let errors) = kind { return errors }
+  public var ruleViolations: [SignupRuleViolation] {
+    if case .validationFailed(let violations) = kind { return violations }
     return []
   }
 
@@ -129,8 +131,8 @@ public struct AccountStoreError: Error, Sendable, Hashable, CustomStringConverti
     switch kind {
     case .usernameTaken(let login):
       "Username already taken: “\(login)”"
-    case .validationFailed(let errors):
-      "Validation failed: " + errors.map { "\($0.field) \($0.code): \($0.message)" }.joined(separator: "; ")
+    case .validationFailed(let violations):
+      "Validation failed: " + violations.map(\.description).joined(separator: "; ")
     case .busy(let retryAfter):
       "Too many passwords are being hashed: try again in \(retryAfter.components.seconds + 1) s"
     case .cannotOpen(let path, let reason), .otherOctoreactDatabase(let path, let reason):

@@ -1,5 +1,5 @@
 internal import HummingbirdBcrypt
-internal import SignupFeature
+internal import AccountRules
 
 /// How passwords are hashed and checked: a struct of closures, so tests can count calls or
 /// swap in a cheaper cost.

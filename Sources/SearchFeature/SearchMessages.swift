@@ -1,3 +1,4 @@
+public import AccountRules
 public import Foundation
 public import SearchSyntax
 
@@ -15,11 +16,11 @@ public import SearchSyntax
 /// messages.failure(.rateLimited(resetsAt: now + 42), now: now) // "… Try again in 42 seconds."
 /// ```
 public struct SearchMessages: Sendable, Hashable {
-  public let language: SearchLanguage
+  public let language: Language
   /// Who answers the searches, named in the texts that speak of it ("GitHub's rate limit…").
   public let service: SearchService
 
-  public init(_ language: SearchLanguage = .english, service: SearchService = .github) {
+  public init(_ language: Language = .english, service: SearchService = .github) {
     self.language = language
     self.service = service
   }

@@ -1,3 +1,4 @@
+public import AccountRules
 /// Validates the Signup screen's three fields and performs the signup, in one language.
 ///
 /// The rules every front end shares. Nothing here throws: a failed request becomes a

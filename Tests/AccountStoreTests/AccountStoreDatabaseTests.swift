@@ -1,3 +1,4 @@
+import AccountRules
 import AccountStore
 import Dispatch
 import Foundation
@@ -146,7 +147,7 @@ struct AccountStoreDatabaseTests {
       }
       #expect(error?.isUsernameTaken == false)
       #expect(error?.isCannotOpen == false)
-      #expect(error?.fieldErrors == [])
+      #expect(error?.ruleViolations == [])
       #expect(error?.description == "Account storage failed: the account store is closed")
     }
   }

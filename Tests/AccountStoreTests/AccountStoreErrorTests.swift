@@ -1,3 +1,4 @@
+import AccountRules
 import AccountStore
 import Foundation
 import Testing
@@ -99,17 +100,10 @@ struct AccountStoreErrorTests {
     }
   }
 
-  @Test func fieldErrorEncodesInGitHubsShape() throws {
-    let error = FieldError.invalid("username", message: "Username cannot begin with a hyphen")
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-
-    let json = String(decoding: try encoder.encode(error), as: UTF8.self)
-    #expect(
-      json
-        == #"{"code":"invalid","field":"username","message":"Username cannot begin with a hyphen","resource":"User"}"#
-    )
-    #expect(try JSONDecoder().decode(FieldError.self, from: Data(json.utf8)) == error)
+  @Test func aValidationFailureDescribesItsRulesWithoutThePassword() {
+    let error = AccountStoreError.validationFailed([.usernameReserved, .password(.tooShort(minimum: 5))])
+    #expect(error.ruleViolations.map(\.field) == ["username", "password"])
+    #expect(error.description == "Validation failed: username: reserved; password: tooShort(minimum: 5)")
   }
 
   @Test func usernameTakenDescriptionNamesTheUsername() {

@@ -1,3 +1,4 @@
+import AccountRules
 import AccountStore
 import Foundation
 import Testing
@@ -46,7 +47,7 @@ struct AccountStoreTests {
         try await store.createAccount(username: "OctoCat", password: "another1")
       }
       #expect(error?.isUsernameTaken == true)
-      #expect(error?.fieldErrors == [])
+      #expect(error?.ruleViolations == [])
       #expect(try await store.verifyPassword(username: "octocat", password: "hunter22") != nil)
     }
   }

@@ -1,50 +1,49 @@
+import AccountRules
 import AccountStore
-import SignupFeature
 import Testing
 
 @Suite("AccountStore validation")
 struct AccountStoreValidationTests {
-  static let messages = SignupMessages(.english)
-
-  /// A malformed username, and the one field error it must give.
-  static let badUsernames: [(username: String, error: FieldError)] = [
-    ("", .missingField("username", message: "Username can't be blank")),
-    ("octo_cat", .invalid("username", message: messages.username(.invalidCharacter("_")))),
-    ("octo cat", .invalid("username", message: messages.username(.invalidCharacter(" ")))),
-    ("octocät", .invalid("username", message: messages.username(.invalidCharacter("ä")))),
-    ("-octocat", .invalid("username", message: messages.username(.leadingHyphen))),
-    ("octocat-", .invalid("username", message: messages.username(.trailingHyphen))),
-    ("octo--cat", .invalid("username", message: messages.username(.consecutiveHyphens))),
-    (String(repeating: "a", count: 40), .invalid("username", message: messages.username(.tooLong(maximum: 39)))),
+  /// A malformed username, and the one rule it must break.
+  static let badUsernames: [(username: String, error: SignupRuleViolation)] = [
+    ("", .usernameMissing),
+    ("octo_cat", .username(.invalidCharacter("_"))),
+    ("octo cat", .username(.invalidCharacter(" "))),
+    ("octocät", .username(.invalidCharacter("ä"))),
+    ("-octocat", .username(.leadingHyphen)),
+    ("octocat-", .username(.trailingHyphen)),
+    ("octo--cat", .username(.consecutiveHyphens)),
+    (String(repeating: "a", count: 40), .username(.tooLong(maximum: 39))),
+    ("SignUp", .usernameReserved),
   ]
 
-  /// A bad password, and the one field error it must give.
-  static let badPasswords: [(password: String, error: FieldError)] = [
-    ("", .missingField("password", message: "Password can't be blank")),
-    ("abcd", .invalid("password", message: messages.passwordTooShort(minimum: 5))),
-    (String(repeating: "a", count: 73), .invalid("password", message: messages.passwordTooLong(maximumBytes: 72))),
+  /// A bad password, and the one rule it must break.
+  static let badPasswords: [(password: String, error: SignupRuleViolation)] = [
+    ("", .passwordMissing),
+    ("abcd", .password(.tooShort(minimum: 5))),
+    (String(repeating: "a", count: 73), .password(.tooLong(maximumBytes: 72))),
     // 37 characters, 74 bytes: the limit is in bytes.
-    (String(repeating: "é", count: 37), .invalid("password", message: messages.passwordTooLong(maximumBytes: 72))),
-    ("hunter22\0x", .invalid("password", message: "Password cannot contain a NUL character")),
+    (String(repeating: "é", count: 37), .password(.tooLong(maximumBytes: 72))),
+    ("hunter22\0x", .passwordContainsNUL),
   ]
 
   @Test(arguments: badUsernames)
-  func malformedUsernameIsRefusedWithTheClientsMessage(username: String, error expected: FieldError) async throws {
+  func malformedUsernameIsRefusedWithTheClientsRule(username: String, error expected: SignupRuleViolation) async throws {
     let store = try AccountStore.inMemory()
     let error = await #expect(throws: AccountStoreError.self) {
       try await store.createAccount(username: username, password: "hunter22")
     }
-    #expect(error?.fieldErrors == [expected])
+    #expect(error?.ruleViolations == [expected])
     #expect(try await store.account(named: username) == nil)
   }
 
   @Test(arguments: badPasswords)
-  func badPasswordIsRefusedWithTheClientsMessage(password: String, error expected: FieldError) async throws {
+  func badPasswordIsRefusedWithTheClientsRule(password: String, error expected: SignupRuleViolation) async throws {
     let store = try AccountStore.inMemory()
     let error = await #expect(throws: AccountStoreError.self) {
       try await store.createAccount(username: "octocat", password: password)
     }
-    #expect(error?.fieldErrors == [expected])
+    #expect(error?.ruleViolations == [expected])
     #expect(try await store.account(named: "octocat") == nil)
   }
 
@@ -54,15 +53,13 @@ struct AccountStoreValidationTests {
     let empty = await #expect(throws: AccountStoreError.self) {
       try await store.createAccount(username: "", password: "")
     }
-    #expect(empty?.fieldErrors.map(\.field) == ["username", "password"])
-    #expect(empty?.fieldErrors.map(\.code) == ["missing_field", "missing_field"])
+    #expect(empty?.ruleViolations == [.usernameMissing, .passwordMissing])
 
     let invalid = await #expect(throws: AccountStoreError.self) {
       try await store.createAccount(username: "-octocat", password: "abc")
     }
-    #expect(invalid?.fieldErrors.map(\.field) == ["username", "password"])
-    #expect(invalid?.fieldErrors.map(\.code) == ["invalid", "invalid"])
-    #expect(invalid?.fieldErrors.allSatisfy { $0.resource == "User" } == true)
+    #expect(invalid?.ruleViolations == [.username(.leadingHyphen), .password(.tooShort(minimum: 5))])
+    #expect(invalid?.ruleViolations.map(\.field) == ["username", "password"])
     #expect(invalid?.isUsernameTaken == false)
   }
 
@@ -109,10 +106,7 @@ struct AccountStoreValidationTests {
       try await store.createAccount(username: "octocat-9", password: "short")
     }
     #expect(
-      error?.fieldErrors == [
-        .invalid("username", message: Self.messages.username(.tooLong(maximum: 8))),
-        .invalid("password", message: Self.messages.passwordTooShort(minimum: 8)),
-      ]
+      error?.ruleViolations == [.username(.tooLong(maximum: 8)), .password(.tooShort(minimum: 8))]
     )
   }
 }

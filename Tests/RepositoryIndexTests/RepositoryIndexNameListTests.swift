@@ -1,5 +1,5 @@
 import Foundation
-import GitHubNames
+import AccountRules
 import RepositoryIndex
 import Testing
 

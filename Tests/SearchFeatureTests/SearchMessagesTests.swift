@@ -1,3 +1,4 @@
+import AccountRules
 import Foundation
 import SearchFeature
 import Testing
@@ -79,17 +80,17 @@ struct SearchMessagesTests {
   }
 
   @Test(arguments: [
-    ("en", SearchLanguage.english), ("en-GB", .english), ("zh", .simplifiedChinese), ("zh-Hans", .simplifiedChinese),
+    ("en", Language.english), ("en-GB", .english), ("zh", .simplifiedChinese), ("zh-Hans", .simplifiedChinese),
     ("zh-CN", .simplifiedChinese), ("zh-Hant", .english), ("zh-TW", .english), ("fr", .english),
   ])
-  func languageFromATag(_ tag: String, _ language: SearchLanguage) {
-    #expect(SearchLanguage(languageTag: tag) == language)
+  func languageFromATag(_ tag: String, _ language: Language) {
+    #expect(Language(languageTag: tag) == language)
   }
 
   /// Texts that name who answers say "this server" when the server searches its own index, never
   /// "GitHub" (issue 13, item 3), in both languages.
-  @Test(arguments: SearchLanguage.allCases)
-  func theTextsOfThisServerNeverNameGitHub(_ language: SearchLanguage) {
+  @Test(arguments: Language.allCases)
+  func theTextsOfThisServerNeverNameGitHub(_ language: Language) {
     let messages = SearchMessages(language, service: .thisServer)
     let texts = [
       messages.startHint, messages.incompleteResults, messages.invalidQuery("x"),

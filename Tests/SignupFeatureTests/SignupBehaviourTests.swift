@@ -1,3 +1,4 @@
+import AccountRules
 import Clocks
 import MVVMKit
 import ReactorCore

@@ -1,3 +1,4 @@
+import AccountRules
 import SignupFeature
 import Testing
 

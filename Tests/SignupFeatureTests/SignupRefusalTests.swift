@@ -1,10 +1,11 @@
+import AccountRules
 import SignupFeature
 import Testing
 
 /// A server that says "wait" (rate limit, busy) is shown as such, with the time to wait, never as
 /// "Error contacting server".
 struct SignupRefusalTests {
-  static func service(_ error: SignupAPIError, language: SignupLanguage = .english) -> ValidationService {
+  static func service(_ error: SignupAPIError, language: Language = .english) -> ValidationService {
     ValidationService(
       api: SignupAPI(usernameAvailable: { _ in throw error }, signup: { _, _ in throw error }),
       messages: SignupMessages(language)

@@ -1,3 +1,4 @@
+import AccountRules
 import SignupFeature
 import SignupFeatureTesting
 import Testing
@@ -62,12 +63,12 @@ import Testing
 
 @Suite struct SignupLanguageTests {
   @Test(arguments: [
-    ("zh", SignupLanguage.simplifiedChinese), ("zh-Hans", .simplifiedChinese), ("zh-CN", .simplifiedChinese),
+    ("zh", Language.simplifiedChinese), ("zh-Hans", .simplifiedChinese), ("zh-CN", .simplifiedChinese),
     ("zh-hans-cn", .simplifiedChinese), ("zh-Hant", .english), ("zh-TW", .english), ("en", .english),
     ("en-GB", .english), ("fr", .english), ("", .english),
   ])
-  func languageTagsChooseTheLanguage(_ tag: String, _ language: SignupLanguage) {
-    #expect(SignupLanguage(languageTag: tag) == language)
+  func languageTagsChooseTheLanguage(_ tag: String, _ language: Language) {
+    #expect(Language(languageTag: tag) == language)
   }
 
   @Test func everyMessageExistsInBothLanguages() {

@@ -1,3 +1,4 @@
+import AccountRules
 import Foundation
 import SearchFeature
 import Testing
@@ -59,12 +60,12 @@ struct LiveSearchErrorLanguageTests {
   /// Before, the Chinese page read "12 个仓库. GitHub 搜索超时…": an English full stop between two Chinese sentences.
   @Test(arguments: [
     (
-      SearchLanguage.english,
+      Language.english,
       "12 repositories. GitHub stopped searching before it looked at everything: results may be incomplete."
     ),
     (.simplifiedChinese, "12 个仓库。GitHub 搜索超时，结果可能不完整。"),
   ])
-  func anIncompleteCountIsOneSummaryInThePagesLanguage(_ language: SearchLanguage, _ summary: String) throws {
+  func anIncompleteCountIsOneSummaryInThePagesLanguage(_ language: Language, _ summary: String) throws {
     var page = RenderedSearchPage(messages: SearchMessages(language, service: .github))
     var state = SearchReactor.State()
     state.query = "swift"

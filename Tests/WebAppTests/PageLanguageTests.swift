@@ -1,3 +1,4 @@
+import AccountRules
 import Foundation
 import Hummingbird
 import HummingbirdTesting

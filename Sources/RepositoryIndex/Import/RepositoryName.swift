@@ -1,4 +1,4 @@
-internal import GitHubNames
+internal import AccountRules
 
 /// A valid `owner/name`, and the key that identifies it whatever its letter case.
 struct RepositoryName: Hashable {

@@ -1,3 +1,4 @@
+import AccountRules
 import SignupFeature
 
 /// Why a message from a live page was refused. Its ``message(_:)`` is sent back on the socket in the page's
@@ -17,7 +18,7 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
   var description: String { message(.english) }
 
   /// What the page shows, in `language`: the names of actions and keys stay as the protocol spells them.
-  func message(_ language: SignupLanguage) -> String {
+  func message(_ language: Language) -> String {
     func pick(_ english: String, _ chinese: String) -> String { language == .english ? english : chinese }
     switch self {
     case .tooLarge(let limit): return pick("Message too large (at most \(limit) bytes)", "消息过大（最多 \(limit) 个字节）")
@@ -53,7 +54,7 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
 
 extension LiveInputError {
   /// The error message a page is sent: `{"type": "error", "message": "…"}`, in its language.
-  func json(_ language: SignupLanguage) -> String {
+  func json(_ language: Language) -> String {
     var object = JSONObjectWriter()
     object.field("type", "error")
     object.field("message", message(language))

@@ -1,3 +1,4 @@
+import AccountRules
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -102,7 +103,7 @@ struct LiveRoute: Sendable {
   }
 
   private func receive(
-    _ inbound: WebSocketInboundStream, into screen: some LiveScreen, session: LiveSessionMetrics.Session, language: SignupLanguage,
+    _ inbound: WebSocketInboundStream, into screen: some LiveScreen, session: LiveSessionMetrics.Session, language: Language,
     outbound: WebSocketOutboundWriter
   ) async throws -> Ending {
     let stopwatch = Stopwatch(clock: clock)

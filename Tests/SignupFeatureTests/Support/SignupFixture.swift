@@ -1,3 +1,4 @@
+import AccountRules
 import Clocks
 import ReactorTesting
 import SignupFeature
@@ -13,7 +14,7 @@ struct SignupFixture {
 
   init(
     _ architecture: SignupArchitecture,
-    language: SignupLanguage = .english,
+    language: Language = .english,
     configure: (inout FakeSignupServer.Configuration) -> Void = { _ in }
   ) async {
     self.architecture = architecture

@@ -21,7 +21,7 @@ final class LiveSearchScreen: LiveScreen {
   convenience init(_ context: LiveScreenContext) async {
     self.init(
       reactor: SearchReactor(client: context.searchClient(context.client)),
-      messages: SearchMessages(context.page.searchLanguage, service: context.configuration.searchService),
+      messages: SearchMessages(context.page.language, service: context.configuration.searchService),
       queryThrottle: context.configuration.queryThrottle, clock: context.clock)
   }
 

@@ -85,7 +85,7 @@ struct UsersController: Sendable {
     guard let error = error as? AccountStoreError else { return error }
     if error.isUnavailable { return APIError.databaseUnavailable }
     if error.isUsernameTaken { return APIError(status: .conflict, message: "Username already taken") }
-    if !error.fieldErrors.isEmpty { return APIError.validationFailed(error.fieldErrors) }
+    if !error.ruleViolations.isEmpty { return APIError.validationFailed(error.ruleViolations.map(FieldError.init)) }
     if let retryAfter = error.retryAfter { return APIError.busy(retryAfter: retryAfter) }
     return error
   }

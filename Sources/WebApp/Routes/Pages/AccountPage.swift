@@ -1,3 +1,4 @@
+import AccountRules
 import AccountStore
 import Foundation
 import SignupFeature
@@ -8,7 +9,7 @@ import SignupFeature
 /// server's own top-level paths share one namespace, which is why signup refuses reserved names.
 /// A login no account has gets an ``ErrorPage`` (`accountNotFound`), as every other missing page.
 struct AccountPage: Sendable {
-  let language: SignupLanguage
+  let language: Language
   let account: Account
 
   private func pick(_ english: String, _ chinese: String) -> String {

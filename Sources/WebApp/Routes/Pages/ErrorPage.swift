@@ -1,3 +1,4 @@
+import AccountRules
 import Hummingbird
 import SignupFeature
 
@@ -34,11 +35,11 @@ struct ErrorPage: HTTPResponseError, Sendable {
   static let maxEchoedCharacters = 100
 
   let problem: Problem
-  let language: SignupLanguage
+  let language: Language
   /// Headers the answer carries besides the page's own, such as a rate limit's `x-ratelimit-*`.
   var headers = HTTPFields()
 
-  init(problem: Problem, language: SignupLanguage, headers: HTTPFields = [:]) {
+  init(problem: Problem, language: Language, headers: HTTPFields = [:]) {
     self.problem = problem
     self.language = language
     self.headers = headers

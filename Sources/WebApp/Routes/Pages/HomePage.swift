@@ -1,9 +1,10 @@
+import AccountRules
 import SignupFeature
 
 /// The home page: what Octoreact is, and links to its screens, in the visitor's language (`?lang=`,
 /// else `Accept-Language`); every link keeps that language.
 struct HomePage: Sendable {
-  let language: SignupLanguage
+  let language: Language
 
   private func pick(_ english: String, _ chinese: String) -> String {
     language == .english ? english : chinese

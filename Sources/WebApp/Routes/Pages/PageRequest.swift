@@ -1,10 +1,11 @@
+import AccountRules
 import Hummingbird
 import SearchFeature
 import SignupFeature
 
 /// What a page request asks for: its language and, for Signup, its architecture.
 struct PageRequest: Sendable {
-  let language: SignupLanguage
+  let language: Language
   let architecture: SignupArchitecture
 
   /// Reads `?lang=`, else `Accept-Language`; and `?engine=` (default `reactor`).
@@ -20,20 +21,17 @@ struct PageRequest: Sendable {
   }
 
   /// The language a page request asks for: `?lang=`, else `Accept-Language`, else English.
-  static func language(of request: Request) -> SignupLanguage {
-    if let lang = request.uri.queryParameters["lang"] { return SignupLanguage(languageTag: String(lang)) }
+  static func language(of request: Request) -> Language {
+    if let lang = request.uri.queryParameters["lang"] { return Language(languageTag: String(lang)) }
     return language(acceptLanguage: request.headers[.acceptLanguage] ?? "")
   }
 
-  /// The page's language for the Search screen's messages (the same two languages as Signup's).
-  var searchLanguage: SearchLanguage { SearchLanguage(languageTag: language.rawValue) }
-
   /// The first language of an `Accept-Language` header the screen speaks; English otherwise.
-  static func language(acceptLanguage: String) -> SignupLanguage {
+  static func language(acceptLanguage: String) -> Language {
     for entry in acceptLanguage.split(separator: ",") {
       let tag = entry.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
       if tag.lowercased().hasPrefix("en") { return .english }
-      if tag.lowercased().hasPrefix("zh") { return SignupLanguage(languageTag: tag) }
+      if tag.lowercased().hasPrefix("zh") { return Language(languageTag: tag) }
     }
     return .english
   }

@@ -1,8 +1,9 @@
+import AccountRules
 import SignupFeature
 
 /// The fixed texts of the pages, in both languages.
 struct PageText: Sendable {
-  let language: SignupLanguage
+  let language: Language
 
   private func pick(_ english: String, _ chinese: String) -> String {
     language == .english ? english : chinese

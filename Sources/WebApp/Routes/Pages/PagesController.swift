@@ -1,3 +1,4 @@
+import AccountRules
 import AccountStore
 import Hummingbird
 import Logging
@@ -93,7 +94,7 @@ struct PagesController: Sendable {
   /// - Throws: ``ErrorPage`` (`403`, or `429` for a secondary limit) when the budget is spent, with the headers
   ///   GitHub's refusal carries; `503` when the budget cannot be counted.
   private func spendCoreBudget(
-    of request: Request, context: some RemoteAddressRequestContext, language: SignupLanguage
+    of request: Request, context: some RemoteAddressRequestContext, language: Language
   ) async throws -> HTTPFields {
     let client = rateLimiter.client(peer: context.remoteAddress, headers: request.headers)
     let counted: RateLimitOutcome?
@@ -112,7 +113,7 @@ struct PagesController: Sendable {
   }
 
   /// The page of the account `login`; an ``ErrorPage`` (404) when no account has that login.
-  private func accountPage(login: String, language: SignupLanguage) async throws -> Response {
+  private func accountPage(login: String, language: Language) async throws -> Response {
     // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
     guard login.count <= 39, UsernameRules.github.violation(in: login) == nil,
       let account = try await accounts.account(named: login)

@@ -1,3 +1,4 @@
+import AccountRules
 import Foundation
 import RepositoryIndex
 import SignupFeature
@@ -9,7 +10,7 @@ import SignupFeature
 /// name shows as "unknown" (never 0). Dates are days in UTC, with the instant in `<time datetime>`.
 struct RepositoryPage: Sendable {
   let repository: IndexedRepository
-  var language: SignupLanguage = .english
+  var language: Language = .english
 
   var html: String {
     let text = PageText(language: language)

@@ -1,3 +1,4 @@
+import AccountRules
 import SearchFeature
 import SignupFeature
 
@@ -19,7 +20,7 @@ struct SearchScreenPage: Sendable {
 
   var html: String {
     let text = PageText(language: request.language)
-    let messages = SearchMessages(request.searchLanguage, service: service)
+    let messages = SearchMessages(request.language, service: service)
     let body = """
       <main id="search-screen" class="wide" data-live="/live/search" data-lang="\(request.language.rawValue)">
       <h1>\(HTML.escape(text.searchTitle))</h1>

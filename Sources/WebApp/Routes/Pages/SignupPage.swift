@@ -1,3 +1,4 @@
+import AccountRules
 import SignupFeature
 
 /// The Signup page's first paint, rendered on the server from the screen's initial state; `signup.js`
