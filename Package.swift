@@ -9,6 +9,13 @@ let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The package dependencies join the graph only with the trait that needs them (SwiftPM resolves every
+/// dependency of a package's products otherwise): an adopter of the runtime who writes
+/// `.package(path: …, traits: [])` resolves no other package, and `traits: ["ReactorTesting"]` resolves
+/// swift-clocks alone (see README, "Using the runtime in another package").
+let application: TargetDependencyCondition? = .when(traits: ["Application"])
+let reactorTesting: TargetDependencyCondition? = .when(traits: ["ReactorTesting"])
+
 let package = Package(
   name: "Octoreact",
   platforms: [.macOS(.v15), .iOS(.v18)],
@@ -27,6 +34,24 @@ let package = Package(
     .library(name: "RepositoryIndex", targets: ["RepositoryIndex"]),
     .library(name: "WebApp", targets: ["WebApp"]),
     .executable(name: "octoreact", targets: ["octoreact"]),
+  ],
+  traits: [
+    .trait(
+      name: "Application",
+      description: "The application's dependencies (Hummingbird, GRDB, PostgresNIO, …): needed by every product "
+        + "but the runtime's (ReactorCore, ReactorTesting, ReactorObservation, MVVMKit).",
+      enabledTraits: ["ReactorTesting"]
+    ),
+    .trait(
+      name: "ReactorTesting",
+      description: "What the ReactorTesting product needs: swift-clocks, for TestClock."
+    ),
+    .trait(
+      name: "ThreadSanitizer",
+      description: "The runtime locks with a pthread_mutex_t, which ThreadSanitizer sees, instead of the "
+        + "standard library's Mutex, whose futex calls it cannot see on Linux (scripts/race-check)."
+    ),
+    .default(enabledTraits: ["Application"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -52,7 +77,7 @@ let package = Package(
       name: "ReactorTesting",
       dependencies: [
         "ReactorCore",
-        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
       ],
       swiftSettings: strictSettings
     ),
@@ -78,27 +103,27 @@ let package = Package(
     .target(
       name: "GitHubClient",
       dependencies: [
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
+        .product(name: "Logging", package: "swift-log", condition: application),
+        .product(name: "NIOCore", package: "swift-nio", condition: application),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: application),
       ],
       swiftSettings: strictSettings
     ),
     .target(
       name: "DatabaseFile",
-      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift", condition: application)],
       swiftSettings: strictSettings
     ),
     // A PostgreSQL database by URL: a connection pool with limits and timeouts, and versioned migrations.
     .target(
       name: "PostgresDatabase",
       dependencies: [
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
+        .product(name: "_ConnectionPoolModule", package: "postgres-nio", condition: application),
+        .product(name: "Logging", package: "swift-log", condition: application),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: application),
+        .product(name: "Crypto", package: "swift-crypto", condition: application),
       ],
       swiftSettings: strictSettings
     ),
@@ -106,9 +131,9 @@ let package = Package(
       name: "AccountStore",
       dependencies: [
         "AccountRules", "DatabaseFile", "PostgresDatabase",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "GRDB", package: "GRDB.swift", condition: application),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth", condition: application),
       ],
       swiftSettings: strictSettings
     ),
@@ -116,8 +141,8 @@ let package = Package(
       name: "RepositoryIndex",
       dependencies: [
         "DatabaseFile", "AccountRules", "SearchSyntax",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        .product(name: "GRDB", package: "GRDB.swift", condition: application),
+        .product(name: "GRDBSQLite", package: "GRDB.swift", condition: application),
       ],
       resources: [.copy("Resources/repositories.txt")],
       swiftSettings: strictSettings
@@ -127,20 +152,20 @@ let package = Package(
       dependencies: [
         "ReactorCore", "MVVMKit", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore",
         "RepositoryIndex", "GitHubClient", "PostgresDatabase",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdCore", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOWebSocket", package: "swift-nio"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
+        .product(name: "Hummingbird", package: "hummingbird", condition: application),
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: application),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: application),
+        .product(name: "Logging", package: "swift-log", condition: application),
+        .product(name: "NIOCore", package: "swift-nio", condition: application),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: application),
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: application),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: application),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: application),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: application),
+        .product(name: "Metrics", package: "swift-metrics", condition: application),
+        .product(name: "Prometheus", package: "swift-prometheus", condition: application),
       ],
       resources: [.copy("Resources/public")],
       swiftSettings: strictSettings
@@ -149,18 +174,18 @@ let package = Package(
       name: "octoreact",
       dependencies: [
         "WebApp", "AccountStore", "PostgresDatabase", "RepositoryIndex", "GitHubClient", "SearchSyntax",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser", condition: application),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
+        .product(name: "Hummingbird", package: "hummingbird", condition: application),
+        .product(name: "Logging", package: "swift-log", condition: application),
+        .product(name: "NIOCore", package: "swift-nio", condition: application),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "ReactorCoreTests",
       dependencies: [
-        "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport", .product(name: "Clocks", package: "swift-clocks"),
+        "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport", .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
       ],
       swiftSettings: strictSettings
     ),
@@ -168,7 +193,7 @@ let package = Package(
       name: "MVVMKitTests",
       dependencies: [
         "MVVMKit", "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport",
-        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
       ],
       swiftSettings: strictSettings
     ),
@@ -181,7 +206,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReactorTestingTests",
-      dependencies: ["ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: ["ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting)],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -194,7 +219,7 @@ let package = Package(
       name: "DocumentationTests",
       dependencies: [
         "ReactorCore", "ReactorObservation", "ReactorTesting", "MVVMKit", "SignupFeature", "SignupFeatureTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
       ],
       swiftSettings: strictSettings
     ),
@@ -202,8 +227,8 @@ let package = Package(
       name: "SignupFeatureTests",
       dependencies: [
         "SignupFeature", "SignupFeatureTesting", "AccountRules", "ReactorCore", "MVVMKit", "ReactorTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        .product(name: "PropertyBased", package: "swift-property-based", condition: application),
       ],
       swiftSettings: strictSettings
     ),
@@ -211,52 +236,52 @@ let package = Package(
       name: "SearchFeatureTests",
       dependencies: [
         "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "AccountRules", "ReactorCore", "MVVMKit", "ReactorTesting",
-        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SearchSyntaxTests",
-      dependencies: ["SearchSyntax", .product(name: "PropertyBased", package: "swift-property-based")],
+      dependencies: ["SearchSyntax", .product(name: "PropertyBased", package: "swift-property-based", condition: application)],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "GitHubClientTests",
       dependencies: [
         "GitHubClient",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
+        .product(name: "Hummingbird", package: "hummingbird", condition: application),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: application),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: application),
+        .product(name: "Logging", package: "swift-log", condition: application),
+        .product(name: "NIOCore", package: "swift-nio", condition: application),
       ],
       swiftSettings: strictSettings
     ),
     // Scratch PostgreSQL databases for tests, from OCTOREACT_TEST_POSTGRES_URL (scripts/test sets it); not a product.
     .target(
       name: "PostgresTestSupport",
-      dependencies: ["PostgresDatabase", .product(name: "PostgresNIO", package: "postgres-nio")],
+      dependencies: ["PostgresDatabase", .product(name: "PostgresNIO", package: "postgres-nio", condition: application)],
       path: "Tests/PostgresTestSupport",
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "PostgresDatabaseTests",
-      dependencies: ["PostgresDatabase", "PostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")],
+      dependencies: ["PostgresDatabase", "PostgresTestSupport", .product(name: "PostgresNIO", package: "postgres-nio", condition: application)],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "AccountStoreTests",
       dependencies: [
         "AccountStore", "AccountRules", "DatabaseFile", "PostgresDatabase", "PostgresTestSupport",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDB", package: "GRDB.swift", condition: application),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "RepositoryIndexTests",
       dependencies: [
-        "RepositoryIndex", "DatabaseFile", "AccountRules", "SearchSyntax", .product(name: "GRDB", package: "GRDB.swift"),
+        "RepositoryIndex", "DatabaseFile", "AccountRules", "SearchSyntax", .product(name: "GRDB", package: "GRDB.swift", condition: application),
       ],
       swiftSettings: strictSettings
     ),
@@ -266,15 +291,15 @@ let package = Package(
       dependencies: [
         "octoreact", "AccountStore", "RepositoryIndex", "DatabaseFile", "GitHubClient", "WebApp", "PostgresDatabase",
         "PostgresTestSupport",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "GRDB", package: "GRDB.swift", condition: application),
+        .product(name: "ArgumentParser", package: "swift-argument-parser", condition: application),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
+        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: application),
+        .product(name: "Hummingbird", package: "hummingbird", condition: application),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: application),
+        .product(name: "Logging", package: "swift-log", condition: application),
+        .product(name: "NIOCore", package: "swift-nio", condition: application),
       ],
       swiftSettings: strictSettings
     ),
@@ -284,18 +309,18 @@ let package = Package(
         "WebApp", "AccountStore", "AccountRules", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature",
         "SearchSyntax",
         "ReactorCore", "MVVMKit", "ReactorTesting", "PostgresDatabase", "PostgresTestSupport",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOEmbedded", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
+        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
+        .product(name: "Hummingbird", package: "hummingbird", condition: application),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: application),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: application),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: application),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket", condition: application),
+        .product(name: "NIOCore", package: "swift-nio", condition: application),
+        .product(name: "NIOEmbedded", package: "swift-nio", condition: application),
+        .product(name: "NIOPosix", package: "swift-nio", condition: application),
+        .product(name: "PropertyBased", package: "swift-property-based", condition: application),
       ],
       swiftSettings: strictSettings
     ),
@@ -331,12 +356,4 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
       swiftSettings: strictSettings
     ),
   ]
-}
-
-// A build for ThreadSanitizer (`scripts/race-check`): the runtime's components lock with a
-// `pthread_mutex_t`, which the sanitizer sees, instead of `Mutex` (see `RuntimeLock`).
-if ProcessInfo.processInfo.environment["OCTOREACT_THREAD_SANITIZER"] != nil {
-  for target in package.targets where target.name == "ReactorCore" {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.define("OCTOREACT_THREAD_SANITIZER")]
-  }
 }

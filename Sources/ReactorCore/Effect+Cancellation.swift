@@ -15,10 +15,12 @@ public struct CancelID: Hashable, Sendable {
     self.hash = base.hashValue
   }
 
+  /// True when both identify the same work: equal values of the same type.
   public static func == (lhs: CancelID, rhs: CancelID) -> Bool {
     lhs.hash == rhs.hash && lhs.base.isEqual(to: rhs.base)
   }
 
+  /// Feeds the identifier's hash, computed once when it was made.
   public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 

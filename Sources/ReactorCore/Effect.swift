@@ -1,7 +1,7 @@
 /// What ``Reactor/mutate(action:state:)`` returns: the mutations an action causes, now and later.
 ///
 /// An effect is a value describing work; the ``ReactorStore`` carries it out. Synchronous parts
-/// (``just(_:)``, ``concat(_:)`` of synchronous parts) are applied before `send` returns.
+/// (``just(_:)``, ``concat(_:)-(Effect...)`` of synchronous parts) are applied before `send` returns.
 /// Asynchronous parts (``run(_:)``, ``task(_:)``) run as tasks that the store owns: they are cancelled
 /// when the store is released, and, when marked ``cancellable(id:cancelInFlight:)``, when a later
 /// effect cancels their identifier. A cancelled task never delivers a mutation afterwards, even if

@@ -20,15 +20,18 @@ public struct Pulse<Value: Sendable>: Sendable {
   /// How many times the value was set; tells two settings of the same value apart.
   public private(set) var revision: UInt = 0
 
+  /// A pulse holding `wrappedValue`, not yet set again (``revision`` 0).
   public init(wrappedValue: Value) {
     value = wrappedValue
   }
 
+  /// The value last set; setting it, even to the same value, is a new event.
   public var wrappedValue: Value {
     get { value }
     set { value = newValue }
   }
 
+  /// The pulse itself (`state.$alert`), as ``ReactorStore/pulse(_:)`` takes it.
   public var projectedValue: Pulse<Value> { self }
 }
 

@@ -92,8 +92,11 @@ public protocol Reactor<Action, Mutation, State>: Sendable {
 // MARK: - Defaults
 
 extension Reactor {
+  /// The action unchanged.
   public func transform(action: Action) -> Action { action }
+  /// The mutation unchanged.
   public func transform(mutation: Mutation) -> Mutation { mutation }
+  /// The state unchanged.
   public func transform(state: State) -> State { state }
 }
 

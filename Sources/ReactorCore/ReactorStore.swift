@@ -9,7 +9,7 @@
 /// for await state in store.states { print(state.count) }
 /// ```
 ///
-/// **Guarantees** (the full table, with the test of each row: `docs/runtime-guarantees.md`).
+/// **Guarantees** (the full table, with the test of each row: <doc:ThreadingAndOrdering>).
 /// - Actions, mutations from effects and observer registrations are processed one at a time, in the
 ///   order they are queued, by one thread at a time (the drainer). A ``send(_:)`` made while nobody
 ///   processes the store processes it (and everything queued meanwhile) before it returns, so its

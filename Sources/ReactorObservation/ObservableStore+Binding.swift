@@ -11,6 +11,7 @@ public struct StateBinding<Value> {
   private let get: () -> Value
   private let set: (Value) -> Void
 
+  /// A binding that reads with `get` and writes with `set`.
   public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
     self.get = get
     self.set = set

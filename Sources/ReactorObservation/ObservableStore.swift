@@ -1,7 +1,7 @@
 public import Observation
 public import ReactorCore
 
-/// A ``ReactorStore`` seen from the main actor through Observation: what a SwiftUI view or a UIKit
+/// A `ReactorStore` seen from the main actor through Observation: what a SwiftUI view or a UIKit
 /// view controller holds to show a reactor's state and send it actions.
 ///
 /// For example, a SwiftUI view over the Signup reactor:

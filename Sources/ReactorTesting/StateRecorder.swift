@@ -29,7 +29,9 @@ import ReactorCore
 public final class StateRecorder<Value: Sendable>: Sendable {
   /// One recorded value and the virtual time, since the recorder was made, at which it arrived.
   public struct Entry: Sendable {
+    /// The virtual time since the recorder was made at which the value arrived.
     public let time: Duration
+    /// The recorded value.
     public let value: Value
   }
 

@@ -121,6 +121,7 @@ func buildRouter(
   SearchController(index: index, rateLimiter: rateLimiter, logger: logger, publicAddress: publicAddress)
     .addRoutes(to: router)
   APIFallbackController(rateLimiter: rateLimiter).addRoutes(to: router)
+  DocsController(logger: logger).addRoutes(to: router)
   PagesController(
     index: index, accounts: accounts, rateLimiter: rateLimiter, maxFieldCharacters: configuration.maxFieldCharacters,
     searchService: configuration.searchService

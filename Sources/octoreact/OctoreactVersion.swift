@@ -1,4 +1,5 @@
-/// The version of Octoreact, printed by `octoreact --version`: defined here only.
+/// The version of Octoreact, printed by `octoreact --version` and shown on the documentation's landing
+/// page (`scripts/build-docs` reads it here): defined here only. CHANGELOG.md has an entry for it.
 enum OctoreactVersion {
-  static let current = "0.13.0"
+  static let current = "0.14.0"
 }

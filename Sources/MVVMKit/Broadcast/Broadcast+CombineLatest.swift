@@ -15,7 +15,7 @@ extension Broadcast {
   /// ```
   ///
   /// `transform` is called with no lock held, one pair at a time, in the order the sources' values
-  /// reached the combination (``CombineLatestStateMachine``).
+  /// reached the combination (`CombineLatestStateMachine`).
   @inlinable
   public static func combineLatest<First: Sendable, Second: Sendable>(
     _ first: Broadcast<First>,
@@ -45,7 +45,7 @@ extension Broadcast {
   /// ```
   ///
   /// `transform` is called with no lock held, one combination at a time, in the order the sources'
-  /// values reached it (``CombineLatestStateMachine``).
+  /// values reached it (`CombineLatestStateMachine`).
   @inlinable
   public static func combineLatest<First: Sendable, Second: Sendable, Third: Sendable, Fourth: Sendable>(
     _ first: Broadcast<First>,

@@ -16,7 +16,7 @@ public import ReactorCore
 /// ```
 ///
 /// **Ordering.** Values and new observers go through one queue, handed to the observers by one
-/// thread at a time, with no lock held (the rule: ``BroadcastStateMachine``). A ``send(_:)`` made
+/// thread at a time, with no lock held (the rule: `BroadcastStateMachine`). A ``send(_:)`` made
 /// while nobody delivers this broadcast's values delivers them before it returns, so everything
 /// derived from it (``map(_:)``, ``combineLatest(_:_:_:)``) has its new value when `send` returns.
 /// A `send` made while another thread delivers, or from inside an observer of this broadcast, is

@@ -20,7 +20,7 @@ import ReactorCore
 /// a time, in the order they were accepted: by the caller when nobody is publishing (before
 /// ``replace(publishing:with:)`` or ``Ticket/ifLatest(_:)`` returns), otherwise by the thread that
 /// is publishing, before it lets go. A publication may replace the work again (its own publication
-/// runs after it). The rule is ``LatestWorkStateMachine``; fast typing costs a few tasks, not one
+/// runs after it). The rule is `LatestWorkStateMachine`; fast typing costs a few tasks, not one
 /// per keystroke.
 public final class LatestWork: Sendable {
   /// The work: runs in a task the ``LatestWork`` owns, and publishes through its ticket.

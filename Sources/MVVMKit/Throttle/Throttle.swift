@@ -23,7 +23,7 @@ import ReactorCore
 /// **Contract.** `deliver` runs with no lock held, so it may submit again, and one call at a time, in
 /// the order the rule decided the values: on the thread that submits, flushes or ends an interval,
 /// or, if another thread is delivering at that moment, on that thread before it lets go
-/// (``DeliveryQueue``). The rule itself is ``ThrottleStateMachine``.
+/// (`DeliveryQueue`). The rule itself is `ThrottleStateMachine`.
 public final class Throttle<Value: Sendable>: Sendable {
   private struct State {
     var machine = ThrottleStateMachine<Value>()

@@ -14,7 +14,7 @@
 ///
 /// **Delivery.** Changes are delivered with no lock held, one at a time and in order, by the thread
 /// whose work made the change (or, if another thread is delivering at that moment, by that thread
-/// before it lets go): the rule is ``ActivityTrackerStateMachine``. MVVMKit adds
+/// before it lets go): the rule is `ActivityTrackerStateMachine`. MVVMKit adds
 /// `init(reportingTo:)`, which also sends every change to a `Broadcast<Bool>` of yours.
 public final class ActivityTracker: Sendable {
   private struct State {

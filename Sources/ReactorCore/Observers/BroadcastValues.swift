@@ -6,6 +6,7 @@
 /// or an iterator of it exists; cancelling the iterating task ends the iteration. Iterate it once:
 /// two iterators of one sequence share its values.
 public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
+  /// A broadcast's values never fail: errors become values before they are sent.
   public typealias Failure = Never
 
   @usableFromInline
@@ -14,9 +15,11 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
   @inlinable
   package init(_ subscription: BroadcastSubscription<Element>) { self.subscription = subscription }
 
+  /// The iterator of this observer's values (make one per sequence: see the type's note).
   @inlinable
   public func makeAsyncIterator() -> Iterator { Iterator(subscription) }
 
+  /// Hands out the observer's values in order, taking them from its buffer a batch at a time.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline let subscription: BroadcastSubscription<Element>
     /// The values taken from the buffer in one step, handed out one by one.
@@ -26,6 +29,8 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
     @inlinable
     init(_ subscription: BroadcastSubscription<Element>) { self.subscription = subscription }
 
+    /// The next value, waiting for one if none is buffered; `nil` once the source has finished or
+    /// the iterating task is cancelled.
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
       if index == batch.count {
@@ -37,6 +42,7 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
       return batch[index]
     }
 
+    /// The next value, as ``next(isolation:)``, from no particular actor.
     @inlinable
     public mutating func next() async -> Element? { await next(isolation: nil) }
   }

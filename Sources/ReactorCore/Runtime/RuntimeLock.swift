@@ -1,12 +1,12 @@
-#if !OCTOREACT_THREAD_SANITIZER
+#if !ThreadSanitizer
 public import Synchronization
 
 /// The lock of every runtime component: the standard library's `Mutex`, behind a name of our own.
 ///
 /// The name lets a build for ThreadSanitizer swap the lock. On Linux the sanitizer does not see
 /// `Mutex`'s synchronization (its futex calls are in the uninstrumented standard library), so it
-/// reports every access the lock guards as a race. `scripts/race-check` builds with
-/// `OCTOREACT_THREAD_SANITIZER`, where this is a lock on `pthread_mutex_t`, which the sanitizer
+/// reports every access the lock guards as a race. `scripts/race-check` builds with the
+/// `ThreadSanitizer` trait, where this is a lock on `pthread_mutex_t`, which the sanitizer
 /// intercepts: a report is then a real race. Inlined, this wrapper is `Mutex` itself.
 @usableFromInline
 package struct RuntimeLock<Value>: ~Copyable, Sendable {

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// `GET|HEAD /docs/…`: the runtime's DocC documentation, when `scripts/build-docs` has built it.
+///
+/// **Contract:** the archive is looked for once, when the routes are added, at
+/// `.build-docs/Octoreact.doccarchive` under the current directory (where `swift run octoreact` runs
+/// from the repository root). Present: its files are served under `/docs`, a folder by its
+/// `index.html` (DocC's static-hosting layout, built for the base path `/docs`). Absent: no route is
+/// added and `/docs` is the ordinary 404 page. Nothing outside the archive is reachable:
+/// `FileMiddleware` refuses paths that climb out of its folder. A folder asked for without its
+/// trailing slash (DocC's own links: `/docs/documentation/reactorcore/effect`) is redirected to it
+/// with the slash, under `/docs`.
+struct DocsController: Sendable {
+  /// Where `scripts/build-docs` writes the archive, relative to the repository root.
+  static let archivePath = ".build-docs/Octoreact.doccarchive"
+
+  /// The archive's folder (tests give one of their own).
+  let archive: String
+  let logger: Logger
+
+  init(archive: String = FileManager.default.currentDirectoryPath + "/" + archivePath, logger: Logger) {
+    self.archive = archive
+    self.logger = logger
+  }
+
+  func addRoutes(to router: Router<AppRequestContext>) {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: archive, isDirectory: &isFolder), isFolder.boolValue else { return }
+    logger.info("Serving the documentation at /docs", metadata: ["archive": "\(archive)"])
+    router.group("docs")
+      .add(middleware: BasePathRedirectMiddleware())
+      .add(middleware: FileMiddleware(archive, urlBasePath: "/docs", searchForIndexHtml: true, logger: logger))
+      .on("**", method: .get) { _, _ -> Response in throw HTTPError(.notFound) }
+      .on("**", method: .head) { _, _ -> Response in throw HTTPError(.notFound) }
+    router.on("/docs", method: .get) { _, _ in Response.redirect(to: "/docs/documentation/", type: .normal) }
+  }
+}
+
+/// Puts `/docs` back in front of the redirects `FileMiddleware` makes from a folder to its trailing
+/// slash: it forms them from the path below its base path, which would send the browser out of `/docs`.
+private struct BasePathRedirectMiddleware<Context: RequestContext>: RouterMiddleware {
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
+    var response = try await next(request, context)
+    if response.status == .movedPermanently, let location = response.headers[.location], location.hasPrefix("/"),
+      !location.hasPrefix("/docs/")
+    {
+      response.headers[.location] = "/docs" + location
+    }
+    return response
+  }
+}
