@@ -251,7 +251,9 @@ struct Serve: AsyncParsableCommand {
       metrics: postgres.map { pool in
         // The pool's connections, which the rate limits share with the accounts.
         ServerMetrics(databasePool: {
-          DatabasePoolUsage(inUse: pool.connectionsInUse, capacity: pool.options.maximumConnections)
+          DatabasePoolUsage(
+            inUse: pool.connectionsInUse, capacity: pool.options.maximumConnections,
+            isReachable: pool.unreachableReason == nil)
         })
       },
       rateLimitDatabase: rateLimitDatabase,
