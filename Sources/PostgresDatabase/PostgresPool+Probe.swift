@@ -1,5 +1,4 @@
 import Logging
-
 import PostgresNIO
 
 extension PostgresPool {
@@ -34,7 +33,8 @@ extension PostgresPool {
         defer { group.cancelAll() }
         return try await group.next() ?? .noAnswer
       }
-    } catch let error as PSQLError where error.code == .server && error.serverInfo?[.sqlState]?.hasPrefix("53") == true {
+    } catch let error as PSQLError where error.code == .server && error.serverInfo?[.sqlState]?.hasPrefix("53") == true
+    {
       return .noAnswer
     } catch {
       return .failed(translate(error).reason)

@@ -12,10 +12,11 @@ import Synchronization
 /// **Contract:** every operation (``withConnection(_:)``, ``withTransaction(_:)``) waits at most
 /// ``PostgresPoolOptions/operationTimeout`` for a connection and its statements, then throws
 /// ``PostgresDatabaseError/unavailable(_:)``; the server cancels a statement that outlives it
-/// (`statement_timeout`). Once a probe found the server unreachable (see ``PostgresPoolOptions``), operations
-/// throw `unavailable` at once until it answers again (``unreachableReason``). Errors are ``PostgresDatabaseError``s without passwords or statement
-/// arguments. ``close()`` stops the pool: operations in flight fail, later ones throw
-/// ``PostgresDatabaseError/closed``; ``waitUntilClosed()`` returns once every connection is closed.
+/// (`statement_timeout`). Once a probe found the server unreachable (see ``PostgresPoolOptions``),
+/// operations throw `unavailable` at once until it answers again (``unreachableReason``). Errors are
+/// ``PostgresDatabaseError``s without passwords or statement arguments. ``close()`` stops the pool:
+/// operations in flight fail, later ones throw ``PostgresDatabaseError/closed``; ``waitUntilClosed()``
+/// returns once every connection is closed.
 ///
 /// For example:
 ///

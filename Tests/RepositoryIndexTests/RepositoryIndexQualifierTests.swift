@@ -86,9 +86,12 @@ struct RepositoryIndexQualifierTests {
     #expect(
       Set(try await Self.names(index, "-language:swift"))
         == ["torvalds/linux", "ghost/swift-unknown", "ghost/another"])
-    #expect(Set(try await Self.names(index, "swift -user:apple")) == ["vapor/vapor", "someone/swift-toy", "ghost/swift-unknown"])
+    #expect(
+      Set(try await Self.names(index, "swift -user:apple"))
+        == ["vapor/vapor", "someone/swift-toy", "ghost/swift-unknown"])
     #expect(Set(try await Self.names(index, "swift language:swift -stars:>1000")) == ["someone/swift-toy"])
-    #expect(Set(try await Self.names(index, "swift -archived:true language:swift")) == ["apple/swift-nio", "vapor/vapor"])
+    #expect(
+      Set(try await Self.names(index, "swift -archived:true language:swift")) == ["apple/swift-nio", "vapor/vapor"])
     #expect(Set(try await Self.names(index, "framework -topic:networking")) == ["vapor/vapor"])
     #expect(Set(try await Self.names(index, "framework -forks:>1000")) == ["apple/swift-nio"])
   }

@@ -61,11 +61,9 @@ struct RepositoryQueryTests {
     #expect(query.text == "swift a-b")
     #expect(query.excluded.words == ["ios", "vapor", "hello world", "big data"])
     #expect(query.hasQualifiers, "an exclusion is not plain text")
-    #expect(try RepositoryQuery.parse("-swift") == {
-      var only = RepositoryQuery()
-      only.excluded.words = ["swift"]
-      return only
-    }())
+    var onlyExcluded = RepositoryQuery()
+    onlyExcluded.excluded.words = ["swift"]
+    #expect(try RepositoryQuery.parse("-swift") == onlyExcluded)
   }
 
   @Test func aLoneHyphenAndATrailingNOTAreWords() throws {

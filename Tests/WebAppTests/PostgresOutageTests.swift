@@ -9,6 +9,7 @@ import PostgresTestSupport
 import RepositoryIndex
 import Synchronization
 import Testing
+
 @testable import WebApp
 
 /// PostgreSQL stops under a running application (`pg_ctl stop`) and comes back: the pool finds it unreachable

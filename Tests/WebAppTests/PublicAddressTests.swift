@@ -67,8 +67,10 @@ struct PublicAddressTests {
   }
 
   @Test(arguments: [
-    ("https://octoreact.example?x=1", "must not have a query"), ("https://octoreact.example/?", "must not have a query"),
-    ("https://octoreact.example#top", "must not have a fragment"), ("https://octoreact.example/#", "must not have a fragment"),
+    ("https://octoreact.example?x=1", "must not have a query"),
+    ("https://octoreact.example/?", "must not have a query"),
+    ("https://octoreact.example#top", "must not have a fragment"),
+    ("https://octoreact.example/#", "must not have a fragment"),
     ("https://user:secret@octoreact.example", "must not carry a user name or password"),
     ("https://user@octoreact.example", "must not carry a user name or password"),
     ("ftp://octoreact.example", "must be an http:// or https:// URL"), ("octoreact.example", "must be an http://"),

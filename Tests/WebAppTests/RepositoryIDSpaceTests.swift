@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import RepositoryIndex
 import Testing
+
 @testable import WebApp
 
 /// GitHub's ids and the ids the API makes up for repositories known only by name never meet: an import refuses an
@@ -13,7 +14,8 @@ struct RepositoryIDSpaceTests {
   @Test func theMadeUpIdsBeginAboveEveryIdAnImportTakes() {
     #expect(GitHubRepository.localIDBase > IndexedRepository.gitHubIDs.upperBound)
     #expect(GitHubRepository.publicID(ofIndexRow: -1) == GitHubRepository.localIDBase + 1)
-    #expect(GitHubRepository.publicID(ofIndexRow: IndexedRepository.gitHubIDs.upperBound) < GitHubRepository.localIDBase)
+    #expect(
+      GitHubRepository.publicID(ofIndexRow: IndexedRepository.gitHubIDs.upperBound) < GitHubRepository.localIDBase)
   }
 
   /// The finding: a GitHub object with the id the API gave a repository known only by name (2^52 + its row) was

@@ -64,8 +64,8 @@ struct RepositoryPayload: Decodable {
     }
     if let stargazersCount, !IndexedRepository.stargazerCounts.contains(stargazersCount) {
       let range = IndexedRepository.stargazerCounts
-      return .failure(
-        .init("“stargazers_count” must be from \(range.lowerBound) to \(range.upperBound), found \(stargazersCount)"))
+      let expected = "from \(range.lowerBound) to \(range.upperBound)"
+      return .failure(.init("“stargazers_count” must be \(expected), found \(stargazersCount)"))
     }
     let parsed: Result<RepositoryName, RepositoryNameError>
     switch (fullName, owner?.login, name) {

@@ -12,8 +12,9 @@ internal import SearchSyntax
 ///
 /// **Exclusions** (`-word`, `NOT word`, `-language:swift`…) leave out the rows their positive form would
 /// match: a word found exactly (never as a prefix) where words are looked for, a phrase's words all found
-/// (the index keeps no positions), or either equal to a topic (words joined by hyphens); a negated field filter keeps a row whose field is unknown. The words reach
-/// FTS5 only as the tokenizer's terms, each quoted, as the positive ones do.
+/// (the index keeps no positions), or either equal to a topic (words joined by hyphens); a negated field
+/// filter keeps a row whose field is unknown. The words reach FTS5 only as the tokenizer's terms, each
+/// quoted, as the positive ones do.
 ///
 /// **Order:** `sort` orders by the figure (unknown ones last, whichever the direction), then full
 /// name. Best match reads the matches most starred first, up to the 1,000 results any search
@@ -89,7 +90,9 @@ struct FilteredSearch {
   }
 
   /// The conditions every repository can meet, known only by name or not: the words and `user:`/`org:`.
-  private func appendWordsAndOwners(to conditions: inout [String], _ arguments: inout StatementArguments) throws {
+  private func appendWordsAndOwners(
+    to conditions: inout [String], _ arguments: inout StatementArguments
+  ) throws {
     let fields = query.fields ?? Set(RepositoryQuery.Field.allCases)
     let columns = (query.fields == nil ? ["owner"] : []) + [RepositoryQuery.Field.name, .description]
       .filter(fields.contains).map(\.rawValue)
