@@ -232,6 +232,10 @@ public final class AccountStore: Sendable {
     try await storage.checkReadable()
   }
 
+  /// Whether the accounts live in a database other servers share (PostgreSQL) rather than this server's own file:
+  /// `/readyz` then names an outage of it without failing, since every server would fail alike.
+  public var isSharedDatabase: Bool { storage.isShared }
+
   /// The operations using the database now (lookups, signups, checks), for `/metrics`.
   public var operationsInFlight: Int { lifecycle.operationsInFlight }
 

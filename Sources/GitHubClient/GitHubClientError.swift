@@ -13,6 +13,7 @@ public struct GitHubClientError: Error, Sendable, Hashable, CustomStringConverti
     case unexpectedStatus(Int, message: String?)
     case transport(String)
     case timeout
+    case tooManyRedirects(url: String)
     case invalidResponse(String)
     case unimplemented(String)
     case cancelled
@@ -59,6 +60,12 @@ public struct GitHubClientError: Error, Sendable, Hashable, CustomStringConverti
   /// No complete response arrived within the configured timeout.
   public static let timeout = Self(.timeout)
 
+  /// The server kept redirecting the request to `url` (the address asked for): a loop, or more redirects than the
+  /// HTTP client follows.
+  public static func tooManyRedirects(url: String) -> Self {
+    Self(.tooManyRedirects(url: url))
+  }
+
   /// The response could not be read: an undecodable or oversized body.
   public static func invalidResponse(_ reason: String) -> Self {
     Self(.invalidResponse(reason))
@@ -84,6 +91,7 @@ public struct GitHubClientError: Error, Sendable, Hashable, CustomStringConverti
     case .unexpectedStatus: .unexpectedStatus
     case .transport: .transport
     case .timeout: .timeout
+    case .tooManyRedirects: .tooManyRedirects
     case .invalidResponse: .invalidResponse
     case .unimplemented: .unimplemented
     case .cancelled: .cancelled
@@ -105,7 +113,7 @@ public struct GitHubClientError: Error, Sendable, Hashable, CustomStringConverti
     case .validationFailed: 422
     case .notFound: 404
     case .unexpectedStatus(let status, _): status
-    case .rateLimited, .transport, .timeout, .invalidResponse, .unimplemented, .cancelled: nil
+    case .rateLimited, .transport, .timeout, .tooManyRedirects, .invalidResponse, .unimplemented, .cancelled: nil
     }
   }
 
@@ -161,6 +169,7 @@ public struct GitHubClientError: Error, Sendable, Hashable, CustomStringConverti
     switch kind {
     case .unexpectedStatus(_, let message): message
     case .transport(let text), .invalidResponse(let text), .unimplemented(let text): text
+    case .tooManyRedirects(let url): url
     case .rateLimited, .usernameTaken, .validationFailed, .notFound, .timeout, .cancelled: nil
     }
   }
@@ -186,6 +195,8 @@ public struct GitHubClientError: Error, Sendable, Hashable, CustomStringConverti
       return "Could not reach the server: \(text)"
     case .timeout:
       return "The request timed out"
+    case .tooManyRedirects(let url):
+      return "Too many redirects from \(url)"
     case .invalidResponse(let reason):
       return "Invalid response: \(reason)"
     case .unimplemented(let name):
@@ -219,6 +230,8 @@ extension GitHubClientError {
     public static let transport = Self("transport")
     /// See ``GitHubClientError/timeout``.
     public static let timeout = Self("timeout")
+    /// See ``GitHubClientError/tooManyRedirects(url:)``.
+    public static let tooManyRedirects = Self("tooManyRedirects")
     /// See ``GitHubClientError/invalidResponse(_:)``.
     public static let invalidResponse = Self("invalidResponse")
     /// See ``GitHubClientError/unimplemented(_:)``.

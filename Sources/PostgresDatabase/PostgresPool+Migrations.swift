@@ -22,7 +22,7 @@ extension PostgresPool {
     _ set: PostgresMigrations, timeout: Duration = .seconds(60)
   ) async throws(PostgresDatabaseError) -> [Int] {
     let timeoutMilliseconds = max(1, timeout.components.seconds * 1000)
-    return try await withTransaction(timeout: timeout) { [logger] connection in
+    return try await withTransaction(timeout: timeout, failsFast: false) { [logger] connection in
       _ = try await connection.query(
         PostgresQuery(unsafeSQL: "SET LOCAL statement_timeout = \(timeoutMilliseconds)"), logger: logger)
       _ = try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))", logger: logger)

@@ -12,9 +12,11 @@ import Synchronization
 /// **Contract:** every operation (``withConnection(_:)``, ``withTransaction(_:)``) waits at most
 /// ``PostgresPoolOptions/operationTimeout`` for a connection and its statements, then throws
 /// ``PostgresDatabaseError/unavailable(_:)``; the server cancels a statement that outlives it
-/// (`statement_timeout`). Errors are ``PostgresDatabaseError``s without passwords or statement
-/// arguments. ``close()`` stops the pool: operations in flight fail, later ones throw
-/// ``PostgresDatabaseError/closed``; ``waitUntilClosed()`` returns once every connection is closed.
+/// (`statement_timeout`). Once a probe found the server unreachable (see ``PostgresPoolOptions``),
+/// operations throw `unavailable` at once until it answers again (``unreachableReason``). Errors are
+/// ``PostgresDatabaseError``s without passwords or statement arguments. ``close()`` stops the pool:
+/// operations in flight fail, later ones throw ``PostgresDatabaseError/closed``; ``waitUntilClosed()``
+/// returns once every connection is closed.
 ///
 /// For example:
 ///
@@ -41,6 +43,7 @@ public final class PostgresPool: Sendable {
   /// Connections leased by an operation now (for `/metrics`).
   private let leased = Atomic<Int>(0)
   private let clock: any Clock<Duration>
+  private let reachability: PostgresReachability
 
   /// Creates the pool for `url` and starts its background task; connects on first use.
   public init(
@@ -54,6 +57,20 @@ public final class PostgresPool: Sendable {
     let client = PostgresClient(configuration: Self.configuration(url, options), backgroundLogger: logger)
     self.client = client
     runTask = Task { await client.run() }
+    reachability = PostgresReachability(clock: clock, retryInterval: options.reachabilityRetryInterval) {
+      await Self.probe(
+        url, timeout: options.reachabilityProbeTimeout, connectTimeout: options.connectTimeout, clock: clock,
+        logger: logger)
+    }
+  }
+
+  /// Why the server was unreachable at the last probe, or nil while it is thought reachable: operations then fail
+  /// at once (for `/readyz` and `/metrics`).
+  public var unreachableReason: String? { reachability.unreachableReason }
+
+  /// Returns once the server is thought reachable again (at once when it is, or once the pool is closed).
+  package func waitUntilReachable() async {
+    await reachability.waitUntilReachable()
   }
 
   /// A logger for `octoreact.postgres` at `warning`: the default, so that a test or a tool is not told
@@ -95,10 +112,12 @@ public final class PostgresPool: Sendable {
     try await withTransaction(timeout: options.operationTimeout, body)
   }
 
+  /// `failsFast` false waits the whole `timeout` even for an unreachable server (migrations at start-up, which may
+  /// come before the server is up).
   func withTransaction<Result: Sendable>(
-    timeout: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    timeout: Duration, failsFast: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
   ) async throws(PostgresDatabaseError) -> Result {
-    try await withinDeadline(timeout) { [client, logger, self] in
+    try await withinDeadline(timeout, failsFast: failsFast) { [client, logger, self] in
       try await client.withConnection { connection in
         try await self.whileLeased {
           try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
@@ -118,6 +137,7 @@ public final class PostgresPool: Sendable {
   /// Closing again does nothing.
   public func close() {
     guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    reachability.close()
     runTask.cancel()
   }
 
@@ -126,19 +146,32 @@ public final class PostgresPool: Sendable {
     await runTask.value
   }
 
-  /// Runs `operation`, throwing `unavailable` if it has not finished after `timeout`.
+  /// Runs `operation`, throwing `unavailable` if it has not finished after `timeout`, or (with `failsFast`) once
+  /// the server is found unreachable.
   ///
   /// The operation is cancelled at the deadline: a wait for a connection ends at once; a statement
   /// already sent ends when the server's `statement_timeout` (the same duration) cancels it.
   private func withinDeadline<Result: Sendable>(
-    _ timeout: Duration, _ operation: @escaping @Sendable () async throws -> Result
+    _ timeout: Duration, failsFast: Bool = true, _ operation: @escaping @Sendable () async throws -> Result
   ) async throws(PostgresDatabaseError) -> Result {
     guard !isClosed.load(ordering: .acquiring) else { throw .closed }
+    let retryInterval = options.reachabilityRetryInterval
+    if failsFast, let reason = reachability.unreachableReason { throw Self.unreachable(reason, retry: retryInterval) }
+    let checkDelay = failsFast ? options.reachabilityCheckDelay : timeout
     do {
-      return try await withThrowingTaskGroup(of: Result?.self) { [clock] group in
+      return try await withThrowingTaskGroup(of: Result?.self) { [clock, reachability] group in
         group.addTask { try await operation() }
         group.addTask {
-          try await clock.sleep(for: timeout)
+          if checkDelay < timeout {
+            try await clock.sleep(for: checkDelay)
+            var reason: String?
+            // The probe's time counts towards the timeout.
+            let probing = await clock.measure { reason = await reachability.check() }
+            if let reason { throw Self.unreachable(reason, retry: retryInterval) }
+            try await clock.sleep(for: timeout - checkDelay - probing)
+          } else {
+            try await clock.sleep(for: timeout)
+          }
           return nil
         }
         defer { group.cancelAll() }
@@ -177,10 +210,15 @@ public final class PostgresPool: Sendable {
     return configuration
   }
 
-  private static var unverifiedTLS: TLSConfiguration {
+  static var unverifiedTLS: TLSConfiguration {
     var configuration = TLSConfiguration.makeClientConfiguration()
     configuration.certificateVerification = .none
     return configuration
+  }
+
+  /// The error of an operation refused because the server was found unreachable.
+  private static func unreachable(_ reason: String, retry: Duration) -> PostgresDatabaseError {
+    .unavailable("the server is unreachable (\(reason)); probed again every \(seconds(retry))")
   }
 
   static func seconds(_ duration: Duration) -> String {

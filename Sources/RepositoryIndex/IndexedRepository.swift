@@ -73,6 +73,16 @@ public struct IndexedRepository: Sendable, Hashable, Codable {
     self.pushedAt = pushedAt
   }
 
+  /// The ids an import takes for GitHub's: from 1 to 2^52 − 1. GitHub's ids are far below (about 10^9), and the
+  /// API gives the repositories known only by name ids from 2^52 up, so that the two can never meet; an object
+  /// with an id outside is refused, not stored.
+  public static let gitHubIDs: ClosedRange<Int64> = 1...((1 << 52) - 1)
+
+  /// The star counts an import takes: from 0 to 2^53 − 1, the largest integer a JSON reader reads exactly. A
+  /// count outside, negative for instance, refuses its object: the index has no unknown for a GitHub id's stars,
+  /// and storing 0 would claim a figure nobody counted.
+  public static let stargazerCounts: ClosedRange<Int> = 0...((1 << 53) - 1)
+
   /// The repository's page: ``htmlURL``, or `https://github.com/<full_name>` when unknown.
   public var webURL: String { htmlURL ?? "https://github.com/\(fullName)" }
 

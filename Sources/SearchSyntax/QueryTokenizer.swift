@@ -24,7 +24,7 @@ enum QueryTokenizer {
   /// The name and value of a qualifier token, `name:value`, or nil for a word.
   ///
   /// A token is a qualifier when it starts with a name of ASCII letters (or `-` and one, GitHub's way
-  /// to exclude, which is refused as unsupported) followed by a colon. A token that only has a colon
+  /// to exclude what the qualifier matches) followed by a colon. A token that only has a colon
   /// elsewhere (`http://x`, `a::b` after digits) is text.
   static func qualifier(in token: Substring) -> (name: Substring, value: Substring)? {
     guard let colon = token.firstIndex(of: ":") else { return nil }

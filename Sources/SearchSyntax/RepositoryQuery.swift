@@ -5,7 +5,8 @@
 /// `in:name,description,topics`, `archived:true|false` and `topic:`. Several `user:`/`org:` or
 /// `language:` match any of them, several `topic:` all of them, as on GitHub. Anything else written
 /// `word:value` is refused with a ``SearchSyntaxError``, never searched as text: a silent empty
-/// list would hide the mistake.
+/// list would hide the mistake. `-word`, `NOT word` and `-qualifier:value` leave out what they match
+/// (see ``Exclusions``).
 ///
 /// **Limits:** parsing is linear in the text and never traps, whatever it is given (a property test
 /// checks arbitrary text); numbers are range-checked by ``CountRange``.
@@ -17,6 +18,7 @@
 /// query.text        // "swift"
 /// query.languages   // ["swift"]
 /// query.stars       // CountRange(lower: 101, upper: nil)
+/// try RepositoryQuery.parse("swift -ios NOT vapor -language:objective-c").excluded.words   // ["ios", "vapor"]
 /// try RepositoryQuery.parse("swift size:>10")   // throws: the qualifier “size:” is not supported
 /// ```
 public struct RepositoryQuery: Sendable, Hashable {
@@ -54,6 +56,8 @@ public struct RepositoryQuery: Sendable, Hashable {
   public var archived: Bool?
   /// Topics (`topic:`), all of which must match, in lower case.
   public var topics: [String] = []
+  /// What the query leaves out (`-word`, `NOT word`, `-language:swift`…).
+  public var excluded = Exclusions()
 
   public init() {}
 
@@ -77,13 +81,28 @@ public struct RepositoryQuery: Sendable, Hashable {
   public static func parse(_ text: String) throws(SearchSyntaxError) -> RepositoryQuery {
     var query = RepositoryQuery()
     var words: [String] = []
-    for token in QueryTokenizer.tokens(of: text) {
-      guard let (name, value) = QueryTokenizer.qualifier(in: token) else {
-        let word = token.replacing("\"", with: "")
-        if !word.isEmpty { words.append(String(word)) }
+    var tokens = QueryTokenizer.tokens(of: text)[...]
+    while let token = tokens.popFirst() {
+      // GitHub's `NOT` is upper case and takes the token after it; last, it is the word "NOT".
+      if token == "NOT", let next = tokens.popFirst() {
+        try query.exclude(next)
         continue
       }
-      try query.apply(qualifier: name, value: value)
+      if let (name, value) = QueryTokenizer.qualifier(in: token) {
+        if name.hasPrefix("-") {
+          try query.exclude(qualifier: name.dropFirst(), value: value)
+        } else {
+          try query.apply(qualifier: name, value: value)
+        }
+        continue
+      }
+      // A lone `-` is punctuation, as in `a - b`.
+      if token.hasPrefix("-"), token.count > 1 {
+        try query.exclude(token.dropFirst())
+        continue
+      }
+      let word = token.replacing("\"", with: "")
+      if !word.isEmpty { words.append(String(word)) }
     }
     query.text = words.joined(separator: " ")
     return query

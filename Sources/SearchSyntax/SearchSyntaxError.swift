@@ -5,7 +5,7 @@
 public struct SearchSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   public enum Kind: Sendable, Hashable {
-    /// A qualifier this search does not know, such as `size:` or `-language:`.
+    /// A qualifier this search does not know, such as `size:`, or cannot negate, such as `-in:`.
     case unsupportedQualifier(String)
     /// A known qualifier with a value it cannot take; `expected` says, in English, what it takes.
     case invalidValue(qualifier: String, value: String, expected: String)

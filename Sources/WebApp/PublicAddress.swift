@@ -6,7 +6,7 @@ import Foundation
 /// **Contract:** the request's `Host` header is never used, so a client cannot make the server write
 /// links to another site. Without a configured base URL, the base is the address bound and the port
 /// actually listened on (read at each use: port 0 is known only once the server runs).
-struct PublicAddress: Sendable {
+public struct PublicAddress: Sendable {
   let configuredBaseURL: String?
   let configuredOrigins: [String]
   let localAddress: LocalAddress
@@ -15,6 +15,27 @@ struct PublicAddress: Sendable {
     configuredBaseURL = configuration.publicBaseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     configuredOrigins = configuration.allowedOrigins
     self.localAddress = localAddress
+  }
+
+  /// Why `text` cannot be the public base URL (`--public-url`), or nil when it can: an http(s) URL with a host,
+  /// and nothing a path written after it would break or leak.
+  ///
+  /// Every link is the base followed by a path, so a query (`?…`) or a fragment (`#…`) would end up in the
+  /// middle of each one, and a user name or password would be written into every page and API answer.
+  public static func problem(withBaseURL text: String) -> String? {
+    guard let url = URLComponents(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+      url.host?.isEmpty == false
+    else { return "must be an http:// or https:// URL with a host, such as https://octoreact.example" }
+    if url.user != nil || url.password != nil {
+      return "must not carry a user name or password: every link would show it"
+    }
+    if url.query != nil {
+      return "must not have a query (?…): links are written as the URL followed by a path"
+    }
+    if url.fragment != nil {
+      return "must not have a fragment (#…): links are written as the URL followed by a path"
+    }
+    return nil
   }
 
   /// The base of absolute URLs, without a trailing slash, e.g. `http://127.0.0.1:8080`.

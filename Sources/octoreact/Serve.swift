@@ -136,8 +136,10 @@ struct Serve: AsyncParsableCommand {
     guard (0...1_000_000).contains(logLinesPerMinute) else {
       throw ValidationError("--log-lines-per-minute must be between 0 (no limit) and 1000000")
     }
-    let urls = (publicURL.map { [("--public-url", $0)] } ?? []) + allowedOrigin.map { ("--allowed-origin", $0) }
-    for (option, value) in urls {
+    if let publicURL, let problem = PublicAddress.problem(withBaseURL: publicURL) {
+      throw ValidationError("--public-url \(problem)")
+    }
+    for (option, value) in allowedOrigin.map({ ("--allowed-origin", $0) }) {
       guard let url = URLComponents(string: value), ["http", "https"].contains(url.scheme?.lowercased()),
         url.host?.isEmpty == false
       else {
@@ -249,7 +251,9 @@ struct Serve: AsyncParsableCommand {
       metrics: postgres.map { pool in
         // The pool's connections, which the rate limits share with the accounts.
         ServerMetrics(databasePool: {
-          DatabasePoolUsage(inUse: pool.connectionsInUse, capacity: pool.options.maximumConnections)
+          DatabasePoolUsage(
+            inUse: pool.connectionsInUse, capacity: pool.options.maximumConnections,
+            isReachable: pool.unreachableReason == nil)
         })
       },
       rateLimitDatabase: rateLimitDatabase,

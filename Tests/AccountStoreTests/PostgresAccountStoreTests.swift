@@ -70,7 +70,7 @@ struct PostgresAccountStoreTests {
   }
 
   /// The database stops (`pg_ctl stop`): lookups, signups and the readiness check fail as unavailable,
-  /// within the operation timeout and without the password; once it is back, the pool reconnects.
+  /// within the operation timeout and without the password; once it is back, the pool reconnects by itself.
   @Test(.timeLimit(.minutes(2)))
   func aStoppedDatabaseIsUnavailableAndTheStoreRecoversWhenItReturns() async throws {
     let cluster = try await ScratchCluster.start()
@@ -103,7 +103,10 @@ struct PostgresAccountStoreTests {
     // Accounts already found are still answered from the cache (they never change).
     #expect(try await store.account(named: "octocat") == created)
 
+    // The pool found the server unreachable: it fails at once until its probe, every second, finds it again.
+    #expect(pool.unreachableReason != nil)
     try await cluster.start()
+    await pool.waitUntilReachable()
     // The pool retries with a backoff that grows while the server is away: a bounded number of tries.
     var recovered = false
     for _ in 0..<30 where !recovered {

@@ -62,6 +62,15 @@ struct GitHubClientLiveFailureTests {
     #expect(error?.description.contains("1048576") == true)
   }
 
+  /// A redirect loop is named as one, with the address asked for: not a connection that failed.
+  @Test func aRedirectLoopIsTooManyRedirectsNamingTheURL() async throws {
+    let error = try #require(try await Self.userError("loop"))
+
+    #expect(error.code == .tooManyRedirects)
+    #expect(error.message?.hasSuffix("/users/loop") == true, "\(error)")
+    #expect(error.description.hasPrefix("Too many redirects from http://localhost:"), "\(error)")
+  }
+
   @Test func slowResponseTimesOut() async throws {
     let (error, elapsed) = try await withFakeGitHub(timeout: Self.shortTimeout) { client, _ in
       let start = ContinuousClock.now

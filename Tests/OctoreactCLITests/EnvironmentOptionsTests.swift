@@ -108,6 +108,21 @@ struct EnvironmentOptionsTests {
     }
   }
 
+  /// A query or fragment would sit in the middle of every link the server writes.
+  @Test func aPublicURLWithAQueryOrFragmentIsRefused() throws {
+    for (url, problem) in [
+      ("https://octoreact.example/?utm=1", "--public-url must not have a query"),
+      ("https://octoreact.example#top", "--public-url must not have a fragment"),
+    ] {
+      #expect {
+        try serve(["--public-url", url], [:])
+      } throws: { error in
+        "\(error)".contains(problem)
+      }
+    }
+    #expect(try serve(["--public-url", "https://octoreact.example/base/"], [:]).publicURL != nil)
+  }
+
   @Test func aSecretValueIsNeverRepeated() {
     let url = "postgres://octoreact:hunter2@db.internal/octoreact"
     let setting = EnvironmentOptions.Setting(

@@ -45,6 +45,26 @@ struct IndexSyncFailureTests {
     }
   }
 
+  /// A server that redirects forever answered: the failure says so, not that nothing listens.
+  @Test func aRedirectLoopIsNamedAsOne() async throws {
+    try await withTemporaryFolder { folder in
+      let loop = ScriptedSearchServer.Answer(
+        status: .found, headers: [.location: "/search/repositories?q=loop"], body: "")
+      let server = ScriptedSearchServer([loop])
+      try await server.run { baseURL in
+        let run = try await CommandRun(
+          ["index", "sync", "--github", "swift", "--index", folder.path("local.sqlite"), "--api-url", baseURL],
+          in: folder)
+        #expect(run.status == 1)
+        #expect(
+          run.standardError.contains(
+            "\(baseURL) redirects in a loop: too many redirects from \(baseURL)/search/repositories?q=swift"),
+          "\(run.standardError)")
+        #expect(!run.standardError.contains("octoreact serve"), "\(run.standardError)")
+      }
+    }
+  }
+
   @Test func aRejectedTokenIsAClearFailureThatNeverShowsTheToken() async throws {
     try await withTemporaryFolder { folder in
       let server = ScriptedSearchServer([.init(status: .unauthorized, body: #"{"message":"Bad credentials"}"#)])
@@ -101,6 +121,36 @@ struct IndexSyncFailureTests {
         #expect(lines.contains { $0 == #"page 1, item 2: missing key "html_url""# }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("page 1, item 3 (bad_owner/x): ") }, "\(lines)")
         #expect(lines.contains { $0 == "page 1, item 4 (ok/neg): “id” must be a positive integer, found -3" })
+      }
+    }
+  }
+
+  /// A negative star count is refused and named, never stored as 0 (which the API would serve as a real figure).
+  @Test func aNegativeStarCountIsSkippedNotStoredAsZero() async throws {
+    try await withTemporaryFolder { folder in
+      let page = """
+        {"total_count":2,"items":[\
+        {"id":1,"name":"swift","full_name":"apple/swift","stargazers_count":-5,\
+        "owner":{"login":"apple"},"html_url":"https://github.com/apple/swift"},\
+        {"id":4,"name":"vapor","full_name":"vapor/vapor","stargazers_count":3,\
+        "owner":{"login":"vapor"},"html_url":"https://github.com/vapor/vapor"}]}
+        """
+      let server = ScriptedSearchServer([.init(status: .ok, body: page)])
+      try await server.run { baseURL in
+        let local = folder.path("local.sqlite")
+        let run = try await CommandRun(
+          ["index", "sync", "--github", "swift", "--index", local, "--api-url", baseURL], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+          run.standardOutput == "Synced 1 repository from 1 page (1 new, 0 updated, 0 unchanged), skipped 1 item\n")
+        let lines = run.standardError.split(separator: "\n")
+        #expect(
+          lines.contains {
+            $0 == "page 1, item 1 (apple/swift): “stargazers_count” must be from 0 to 9007199254740991, found -5"
+          }, "\(lines)")
+        let index = try RepositoryIndex(path: local)
+        defer { try? index.close() }
+        #expect(try await index.search("swift", page: 1, perPage: 5).items.isEmpty)
       }
     }
   }

@@ -61,6 +61,54 @@ struct RepositoryIndexQualifierTests {
     #expect(Set(try await Self.names(index, "forks:>=1000")) == ["vapor/vapor", "torvalds/linux"])
   }
 
+  /// `q=-swift` on GitHub leaves the swift repositories out; it once found them.
+  @Test func aHyphenOrNOTLeavesTheWordsMatchesOut() async throws {
+    let index = try await Self.sampleIndex()
+    let everything = Set(try await Self.names(index, "fork:true stars:>=0"))
+    #expect(everything.count == 5)
+    let withoutSwift = Set(try await Self.names(index, "-swift"))
+    #expect(withoutSwift == ["torvalds/linux", "ghost/another"])
+    #expect(Set(try await Self.names(index, "NOT swift")) == withoutSwift)
+    #expect(try await Self.names(index, "framework -vapor") == ["apple/swift-nio"])
+    // Exact words, never prefixes: `-swif` leaves swift alone.
+    #expect(Set(try await Self.names(index, "framework -swif")) == ["apple/swift-nio", "vapor/vapor"])
+    // A phrase: every one of its words (the index keeps no positions).
+    #expect(try await Self.names(index, #"framework -"network framework""#) == ["vapor/vapor"])
+    #expect(Set(try await Self.names(index, #"framework -"network kernel""#)) == ["apple/swift-nio", "vapor/vapor"])
+    // A topic counts as a word: vapor/vapor's topic "web", swift-nio's "server-side".
+    #expect(try await Self.names(index, "framework -web") == ["apple/swift-nio"])
+    #expect(try await Self.names(index, "framework -server-side").isEmpty)
+  }
+
+  @Test func aNegatedQualifierLeavesOutWhatItMatchesAndKeepsUnknownFields() async throws {
+    let index = try await Self.sampleIndex()
+    // The name-only repositories have no language: `language:swift` does not match them, so they stay.
+    #expect(
+      Set(try await Self.names(index, "-language:swift"))
+        == ["torvalds/linux", "ghost/swift-unknown", "ghost/another"])
+    #expect(
+      Set(try await Self.names(index, "swift -user:apple"))
+        == ["vapor/vapor", "someone/swift-toy", "ghost/swift-unknown"])
+    #expect(Set(try await Self.names(index, "swift language:swift -stars:>1000")) == ["someone/swift-toy"])
+    #expect(
+      Set(try await Self.names(index, "swift -archived:true language:swift")) == ["apple/swift-nio", "vapor/vapor"])
+    #expect(Set(try await Self.names(index, "framework -topic:networking")) == ["vapor/vapor"])
+    #expect(Set(try await Self.names(index, "framework -forks:>1000")) == ["apple/swift-nio"])
+  }
+
+  /// The excluded words reach FTS5 only as quoted terms: its operators and punctuation are words or nothing.
+  @Test(arguments: [
+    #"-""#, #"-"""#, "-*", "-swift*", "--", "-(", "-)", "-:", "-{name}:swift", "-^swift", "-AND", "-OR", "NOT NOT",
+    "NOT NEAR(swift", #"NOT "a OR b""#, "-+", "-'", "-`", "-\\", "-%", "-_", "-\u{0}", "NOT 🚀", "-\"swift nio",
+    #"-"swift" + "nio""#, "swift -nio*", "-rowid", "-repository_fts", "NOT -swift",
+  ])
+  func ftsSyntaxInAnExclusionIsText(q: String) async throws {
+    let index = try await Self.sampleIndex()
+    let result = try await index.search(RepositoryQuery.parse(q), page: 1, perPage: 100)
+    #expect(result.totalCount == result.items.count)
+    #expect(result.totalCount <= 6)
+  }
+
   @Test func forksAreLeftOutUnlessAsked() async throws {
     let index = try await Self.sampleIndex()
     #expect(try await Self.names(index, "swift-nio") == ["apple/swift-nio"])

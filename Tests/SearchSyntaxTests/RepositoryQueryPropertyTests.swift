@@ -10,7 +10,7 @@ struct RepositoryQueryPropertyTests {
     "swift", "language:", "stars:", "forks:", "fork:", "in:", "archived:", "topic:", "user:", "org:", "size:",
     "-", ">", ">=", "<", "<=", "..", "*", "0", "7", "100", "999999999999999999999999", "1000000000", "true",
     "only", "false", "name", ",", "description", "topics", "\"", " ", "\t", "\u{3000}", "\n", ":", "//", "é",
-    "语言", "\u{0}", "\u{1F600}", "a-b", "_",
+    "语言", "\u{0}", "\u{1F600}", "a-b", "_", "NOT", "NOT ", "-language:", "-stars:", "-in:",
   ]
 
   @Test func anyTextParsesOrIsRefusedWithoutTrapping() async {

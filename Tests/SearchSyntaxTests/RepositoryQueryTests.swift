@@ -56,11 +56,42 @@ struct RepositoryQueryTests {
     #expect(try RepositoryQuery.parse("c++ 2:1 ::").text == "c++ 2:1 ::")
   }
 
+  @Test func aHyphenOrNOTExcludesTheWordAfterIt() throws {
+    let query = try RepositoryQuery.parse(#"swift -ios NOT vapor -"hello world" NOT "big data" a-b"#)
+    #expect(query.text == "swift a-b")
+    #expect(query.excluded.words == ["ios", "vapor", "hello world", "big data"])
+    #expect(query.hasQualifiers, "an exclusion is not plain text")
+    var onlyExcluded = RepositoryQuery()
+    onlyExcluded.excluded.words = ["swift"]
+    #expect(try RepositoryQuery.parse("-swift") == onlyExcluded)
+  }
+
+  @Test func aLoneHyphenAndATrailingNOTAreWords() throws {
+    #expect(try RepositoryQuery.parse("a - b") == RepositoryQuery(text: "a - b"))
+    #expect(try RepositoryQuery.parse("swift NOT") == RepositoryQuery(text: "swift NOT"))
+    #expect(try RepositoryQuery.parse("not swift") == RepositoryQuery(text: "not swift"), "GitHub's NOT is upper case")
+  }
+
+  @Test func aNegatedQualifierExcludesWhatItWouldMatch() throws {
+    let query = try RepositoryQuery.parse(
+      "-language:Swift -user:apple -org:vapor -topic:Server -stars:>100 -forks:0 -archived:true NOT language:c")
+    #expect(query.text.isEmpty)
+    #expect(query.languages.isEmpty)
+    #expect(query.excluded.languages == ["swift", "c"])
+    #expect(query.excluded.owners == ["apple", "vapor"])
+    #expect(query.excluded.topics == ["server"])
+    #expect(query.excluded.stars == [CountRange(lower: 101, upper: nil)])
+    #expect(query.excluded.forks == [CountRange(lower: 0, upper: 0)])
+    #expect(query.excluded.archived == [true])
+    // A negated qualifier's value is checked as the qualifier checks it.
+    #expect(throws: SearchSyntaxError.self) { try RepositoryQuery.parse("-stars:lots") }
+  }
+
   @Test func anUnsupportedQualifierIsRefusedByName() {
     #expect(throws: SearchSyntaxError(.unsupportedQualifier("size"))) { try RepositoryQuery.parse("swift size:>10") }
-    #expect(throws: SearchSyntaxError(.unsupportedQualifier("-language"))) {
-      try RepositoryQuery.parse("-language:swift")
-    }
+    #expect(throws: SearchSyntaxError(.unsupportedQualifier("-in"))) { try RepositoryQuery.parse("swift -in:name") }
+    #expect(throws: SearchSyntaxError(.unsupportedQualifier("-fork"))) { try RepositoryQuery.parse("NOT fork:true") }
+    #expect(throws: SearchSyntaxError(.unsupportedQualifier("-size"))) { try RepositoryQuery.parse("-size:>10") }
     let error = #expect(throws: SearchSyntaxError.self) { try RepositoryQuery.parse("is:public") }
     #expect(error?.message == "The qualifier “is:” is not supported. Supported: \(RepositoryQuery.supportedQualifiers).")
     #expect(error?.field == "q")

@@ -58,4 +58,27 @@ struct PublicAddressTests {
     #expect(address.allowsOrigin("https://octoreact.example"))
     #expect(!address.allowsOrigin("http://localhost:8080"))
   }
+
+  @Test(arguments: [
+    "https://octoreact.example", "https://octoreact.example/", "http://127.0.0.1:8080", "https://example.com/octoreact",
+  ])
+  func aBaseURLWithAHostAndAPathIsAccepted(_ text: String) {
+    #expect(PublicAddress.problem(withBaseURL: text) == nil)
+  }
+
+  @Test(arguments: [
+    ("https://octoreact.example?x=1", "must not have a query"),
+    ("https://octoreact.example/?", "must not have a query"),
+    ("https://octoreact.example#top", "must not have a fragment"),
+    ("https://octoreact.example/#", "must not have a fragment"),
+    ("https://user:secret@octoreact.example", "must not carry a user name or password"),
+    ("https://user@octoreact.example", "must not carry a user name or password"),
+    ("ftp://octoreact.example", "must be an http:// or https:// URL"), ("octoreact.example", "must be an http://"),
+    ("https://", "must be an http://"), ("", "must be an http://"),
+  ])
+  func aBaseURLThatWouldBreakOrLeakLinksIsRefused(_ text: String, _ problem: String) {
+    let found = PublicAddress.problem(withBaseURL: text)
+    #expect(found?.hasPrefix(problem) == true, "\(text): \(found ?? "accepted")")
+    #expect(found?.contains("secret") != true, "the password is never repeated")
+  }
 }

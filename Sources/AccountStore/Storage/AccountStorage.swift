@@ -13,6 +13,9 @@ protocol AccountStorage: Sendable {
   /// an absence is always read again, so that an account created through another server is found at once.
   var cachesAbsence: Bool { get }
 
+  /// Whether other servers share the database (PostgreSQL), so that its outage is not this server's alone.
+  var isShared: Bool { get }
+
   /// True when another connection committed since the last call; false when it cannot tell.
   func hasChangedSinceLastCheck() throws(AccountStoreError) -> Bool
 

@@ -18,6 +18,8 @@ final class PostgresAccountStorage: AccountStorage {
 
   var cachesAbsence: Bool { false }
 
+  var isShared: Bool { true }
+
   func hasChangedSinceLastCheck() throws(AccountStoreError) -> Bool { false }
 
   func account(named login: String) async throws(AccountStoreError) -> Account? {

@@ -26,6 +26,8 @@ final class SQLiteAccountStorage: AccountStorage {
 
   var cachesAbsence: Bool { true }
 
+  var isShared: Bool { false }
+
   func hasChangedSinceLastCheck() throws(AccountStoreError) -> Bool {
     do {
       return try commits?.hasChangedSinceLastCheck() == true

@@ -61,7 +61,7 @@ struct LiveTransport: Sendable {
       )
       return Response(status: Int(response.status.code), headers: response.headers, body: bytes)
     } catch {
-      let failure = map(error)
+      let failure = map(error, url: url)
       logger.debug(
         "GitHub API request failed",
         metadata: ["method": "\(method.rawValue)", "path": "\(path)", "error": "\(failure)"]
@@ -90,8 +90,8 @@ struct LiveTransport: Sendable {
     }
   }
 
-  /// Turns whatever the HTTP stack threw into a ``GitHubClientError`` without the token in it.
-  func map(_ error: any Error) -> GitHubClientError {
+  /// Turns whatever the HTTP stack threw for a request to `url` into a ``GitHubClientError`` without the token in it.
+  func map(_ error: any Error, url: String) -> GitHubClientError {
     switch error {
     case let error as GitHubClientError:
       return error
@@ -106,6 +106,8 @@ struct LiveTransport: Sendable {
         return .timeout
       case .cancelled:
         return .cancelled
+      case .redirectCycleDetected, .redirectLimitReached:
+        return .tooManyRedirects(url: redact(url))
       default:
         return .transport(redact(String(describing: error)))
       }

@@ -59,6 +59,14 @@ struct RepositoryPayload: Decodable {
   func fields() -> Result<RepositoryFields, RepositoryNameError> {
     guard let id else { return .failure(.init("missing “id”")) }
     guard id > 0 else { return .failure(.init("“id” must be a positive integer, found \(id)")) }
+    guard IndexedRepository.gitHubIDs.contains(id) else {
+      return .failure(.init("“id” \(id) is above GitHub's ids (at most \(IndexedRepository.gitHubIDs.upperBound))"))
+    }
+    if let stargazersCount, !IndexedRepository.stargazerCounts.contains(stargazersCount) {
+      let range = IndexedRepository.stargazerCounts
+      let expected = "from \(range.lowerBound) to \(range.upperBound)"
+      return .failure(.init("“stargazers_count” must be \(expected), found \(stargazersCount)"))
+    }
     let parsed: Result<RepositoryName, RepositoryNameError>
     switch (fullName, owner?.login, name) {
     case (let fullName?, let login, let name):
@@ -85,7 +93,7 @@ struct RepositoryPayload: Decodable {
           name: repositoryName,
           description: description,
           htmlURL: htmlURL,
-          stargazersCount: max(stargazersCount ?? 0, 0),
+          stargazersCount: stargazersCount ?? 0,
           language: language,
           details: details
         )

@@ -10,6 +10,12 @@ internal import SearchSyntax
 /// stars, language or topics), except that a repository not known to be a fork counts as not one,
 /// so `fork:` excluding forks by default keeps it.
 ///
+/// **Exclusions** (`-word`, `NOT word`, `-language:swift`…) leave out the rows their positive form would
+/// match: a word found exactly (never as a prefix) where words are looked for, a phrase's words all found
+/// (the index keeps no positions), or either equal to a topic (words joined by hyphens); a negated field
+/// filter keeps a row whose field is unknown. The words reach FTS5 only as the tokenizer's terms, each
+/// quoted, as the positive ones do.
+///
 /// **Order:** `sort` orders by the figure (unknown ones last, whichever the direction), then full
 /// name. Best match reads the matches most starred first, up to the 1,000 results any search
 /// serves, and orders them as ``RankedSearch`` does: exact name, name prefix, then relevance.
@@ -31,7 +37,7 @@ struct FilteredSearch {
 
   /// The number of matches and the results from `offset`, at most `limit` of them.
   func run(_ db: Database, offset: Int, limit: Int) throws -> (total: Int, items: [IndexedRepository]) {
-    let (conditions, arguments) = whereClause()
+    let (conditions, arguments) = try whereClause()
     let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM repository r WHERE \(conditions)", arguments: arguments) ?? 0
     let offset = min(offset, Self.resultLimit)
     let limit = max(0, min(limit, Self.resultLimit - offset))
@@ -67,26 +73,50 @@ struct FilteredSearch {
     guard !qualifiers.isEmpty else { return nil }
     var conditions = ["r.id < 0"]
     var arguments = StatementArguments()
-    appendWordsAndOwners(to: &conditions, &arguments)
+    try appendWordsAndOwners(to: &conditions, &arguments)
     let sql = "SELECT count(*) FROM repository r WHERE \(conditions.joined(separator: " AND "))"
     let count = try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
     return count > 0 ? NameOnlyMatches(count: count, qualifiers: qualifiers) : nil
   }
 
   /// The conditions of the query, ANDed, and their arguments in order.
-  func whereClause() -> (String, StatementArguments) {
+  func whereClause() throws -> (String, StatementArguments) {
     var conditions: [String] = []
     var arguments = StatementArguments()
-    appendWordsAndOwners(to: &conditions, &arguments)
+    try appendWordsAndOwners(to: &conditions, &arguments)
     appendFieldFilters(to: &conditions, &arguments)
+    appendFieldExclusions(to: &conditions, &arguments)
     return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
   }
 
   /// The conditions every repository can meet, known only by name or not: the words and `user:`/`org:`.
-  private func appendWordsAndOwners(to conditions: inout [String], _ arguments: inout StatementArguments) {
+  private func appendWordsAndOwners(
+    to conditions: inout [String], _ arguments: inout StatementArguments
+  ) throws {
     let fields = query.fields ?? Set(RepositoryQuery.Field.allCases)
     let columns = (query.fields == nil ? ["owner"] : []) + [RepositoryQuery.Field.name, .description]
       .filter(fields.contains).map(\.rawValue)
+    for excluded in query.excluded.words {
+      let terms = try tokenizer.tokenize(query: excluded).map(\.token)
+      // Only punctuation (`-` `-`): no word to leave out.
+      guard !terms.isEmpty else { continue }
+      if !columns.isEmpty {
+        // The index keeps no positions (FTS5 `detail=column`), so a phrase is its words, each found.
+        let found = terms.map { _ in "r.id IN (SELECT rowid FROM repository_fts WHERE repository_fts MATCH ?)" }
+        conditions.append("NOT (" + found.joined(separator: " AND ") + ")")
+        for term in terms {
+          arguments += ["{\(columns.joined(separator: " "))} : \"\(term.replacing("\"", with: "\"\""))\""]
+        }
+      }
+      if fields.contains(.topics) {
+        conditions.append("r.id NOT IN (\(Self.rowsWithTopic))")
+        arguments += ["% \(terms.joined(separator: "-")) %"]
+      }
+    }
+    for owner in query.excluded.owners {
+      conditions.append("NOT (r.full_name >= ? AND r.full_name < ?)")
+      arguments += [owner + "/", owner + "0"]
+    }
     for (index, term) in words.terms.enumerated() {
       let isPrefix = index == words.terms.count - 1
       var alternatives: [String] = []
@@ -139,6 +169,34 @@ struct FilteredSearch {
     }
     for topic in query.topics {
       conditions.append("r.id IN (\(Self.rowsWithTopic))")
+      arguments += ["% \(topic) %"]
+    }
+  }
+
+  /// The negated field qualifiers: each leaves out the rows its positive form matches, keeping unknown fields.
+  private func appendFieldExclusions(to conditions: inout [String], _ arguments: inout StatementArguments) {
+    let excluded = query.excluded
+    if !excluded.languages.isEmpty {
+      conditions.append(
+        "(r.language IS NULL OR r.language COLLATE NOCASE NOT IN (\(placeholders(excluded.languages.count))))")
+      arguments += StatementArguments(excluded.languages)
+    }
+    for stars in excluded.stars {
+      var matched = ["r.id > 0"]
+      append(range: stars, column: "r.stargazers_count", to: &matched, &arguments)
+      conditions.append("NOT (" + matched.joined(separator: " AND ") + ")")
+    }
+    for forks in excluded.forks {
+      var matched = ["r.forks_count IS NOT NULL"]
+      append(range: forks, column: "r.forks_count", to: &matched, &arguments)
+      conditions.append("NOT (" + matched.joined(separator: " AND ") + ")")
+    }
+    for archived in excluded.archived {
+      conditions.append("r.archived IS NOT ?")
+      arguments += [archived]
+    }
+    for topic in excluded.topics {
+      conditions.append("r.id NOT IN (\(Self.rowsWithTopic))")
       arguments += ["% \(topic) %"]
     }
   }

@@ -8,9 +8,12 @@ public struct DatabasePoolUsage: Sendable, Equatable {
   public var inUse: Int
   /// The most that can be in use at once; `nil` when the store has no fixed limit (SQLite).
   public var capacity: Int?
+  /// False while the pool knows its server unreachable (its requests then fail at once); a file is always true.
+  public var isReachable: Bool
 
-  public init(inUse: Int, capacity: Int? = nil) {
+  public init(inUse: Int, capacity: Int? = nil, isReachable: Bool = true) {
     self.inUse = inUse
     self.capacity = capacity
+    self.isReachable = isReachable
   }
 }

@@ -21,6 +21,7 @@ public final class ServerMetrics: Sendable {
   private let databasePool: @Sendable () -> DatabasePoolUsage
   private let databaseInUse: CoreMetrics.Gauge
   private let databaseCapacity: CoreMetrics.Gauge
+  private let databaseReachable: CoreMetrics.Gauge
 
   /// Metrics in a new registry; `databasePool` reports the account store's use at each scrape.
   public init(databasePool: @escaping @Sendable () -> DatabasePoolUsage = { DatabasePoolUsage(inUse: 0) }) {
@@ -45,6 +46,7 @@ public final class ServerMetrics: Sendable {
     let accounts = [("database", "accounts")]
     databaseInUse = CoreMetrics.Gauge(label: "database_pool_in_use", dimensions: accounts, factory: factory)
     databaseCapacity = CoreMetrics.Gauge(label: "database_pool_capacity", dimensions: accounts, factory: factory)
+    databaseReachable = CoreMetrics.Gauge(label: "database_reachable", dimensions: accounts, factory: factory)
   }
 
   /// Counts one request refused by `resource`'s rate limit.
@@ -58,6 +60,7 @@ public final class ServerMetrics: Sendable {
     let pool = databasePool()
     databaseInUse.record(pool.inUse)
     databaseCapacity.record(pool.capacity ?? 0)
+    databaseReachable.record(pool.isReachable ? 1 : 0)
     return registry.emitToBuffer()
   }
 }

@@ -19,6 +19,9 @@ enum SearchFailure {
     case .transport:
       if target.isGitHub { return "cannot reach \(target.baseURL): \(error.message ?? "no connection")" }
       return "cannot reach \(target.baseURL): is `octoreact serve` running?"
+    case .tooManyRedirects:
+      // Not a connection failure: the server answered, with a redirect that never ends.
+      return "\(target.baseURL) redirects in a loop: too many redirects from \(error.message ?? target.baseURL)"
     case .timeout:
       return "no answer from \(target.baseURL) in time: try again later"
     case .rateLimited:

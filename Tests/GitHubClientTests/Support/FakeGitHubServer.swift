@@ -20,6 +20,7 @@ import Synchronization
 /// | `GET /users/huge` | 200, a 2 MiB body |
 /// | `GET /users/slow` | 200 after ``slowDelay`` |
 /// | `GET /users/stalled` | 200 head at once, body finished after ``slowDelay`` |
+/// | `GET /users/loop` | 302 to itself |
 /// | `GET /users/{other}` | 404, GitHub's not-found JSON |
 /// | `POST /users` `{"username": "taken"}` | 409 |
 /// | `POST /users` a username that is not alphanumeric with hyphens | 422 with GitHub's field errors |
@@ -126,6 +127,8 @@ final class FakeGitHubServer: Sendable {
           try await writer.finish(nil)
         }
       )
+    case "loop":
+      return Response(status: .found, headers: [.location: "/users/loop"])
     default:
       return json(.notFound, notFoundJSON)
     }

@@ -6,11 +6,14 @@ import RepositoryIndex
 /// sent traffic, for a load balancer or an orchestrator.
 ///
 /// **Contract:** `/healthz` answers `200` `{"status":"ok"}` while the process serves HTTP at all and
-/// touches no database. `/readyz` answers `200` `{"status":"ok"}` when the accounts database answers
-/// a read and the repository index is open; `503` `{"status":"draining"}` once a graceful shutdown
-/// began (``DrainState``); otherwise `503` `{"status":"unavailable","reasons":[…]}` naming the parts
-/// that failed, never a path or an error's text. Both are JSON, `cache-control: no-store`, and not
-/// rate-limited: probes come often, from the balancer's few addresses.
+/// touches no database. `/readyz` speaks for this instance: `200` `{"status":"ok"}` when the accounts
+/// database answers a read and the repository index is open; `503` `{"status":"draining"}` once a graceful
+/// shutdown began (``DrainState``); `503` `{"status":"unavailable","reasons":[…]}` naming the parts of its
+/// own that failed (the index, an account file of its own), never a path or an error's text. An outage of a
+/// database every instance shares (PostgreSQL) is named but keeps `200`: `{"status":"ok","degraded":[…]}`, since
+/// taking every instance out of the balancer at once would also take the pages and search that work without
+/// it; the routes needing it answer `503` at once meanwhile (the pool fails fast). Both are JSON,
+/// `cache-control: no-store`, and not rate-limited: probes come often, from the balancer's few addresses.
 struct HealthController: Sendable {
   let accounts: AccountStore
   let index: RepositoryIndex
@@ -24,13 +27,25 @@ struct HealthController: Sendable {
   private func readiness() async -> Response {
     if drain.isDraining { return Self.answer(.serviceUnavailable, #"{"status":"draining"}"#) }
     var reasons: [String] = []
-    do { try await accounts.checkReadable() } catch { reasons.append("accounts database unavailable") }
+    var degraded: [String] = []
+    do {
+      try await accounts.checkReadable()
+    } catch {
+      if accounts.isSharedDatabase { degraded.append("accounts database unavailable") } else {
+        reasons.append("accounts database unavailable")
+      }
+    }
     do { try await index.checkReadable() } catch { reasons.append("repository index unavailable") }
     guard reasons.isEmpty else {
-      let list = reasons.map { "\"\($0)\"" }.joined(separator: ",")
-      return Self.answer(.serviceUnavailable, #"{"status":"unavailable","reasons":["# + list + "]}")
+      return Self.answer(.serviceUnavailable, #"{"status":"unavailable","reasons":"# + Self.list(reasons) + "}")
     }
+    if !degraded.isEmpty { return Self.answer(.ok, #"{"status":"ok","degraded":"# + Self.list(degraded) + "}") }
     return Self.answer(.ok, #"{"status":"ok"}"#)
+  }
+
+  /// A JSON array of fixed texts (never user input, so nothing to escape).
+  private static func list(_ texts: [String]) -> String {
+    "[" + texts.map { "\"\($0)\"" }.joined(separator: ",") + "]"
   }
 
   private static func answer(_ status: HTTPResponse.Status, _ json: String) -> Response {
