@@ -30,7 +30,7 @@ struct RepositoryIndexLookupTests {
   @Test func anOwnerIsFoundWithTheIdAndTypeOneOfItsRepositoriesSays() async throws {
     let index = try await Self.index()
     // `apple/aaa-name-only` sorts first and knows nothing of its owner: another row says who it is.
-    #expect(try await index.owner(named: "Apple") == IndexedOwner(login: "apple", id: 10639145, type: "Organization"))
+    #expect(try await index.owner(named: "Apple") == IndexedOwner(login: "apple", id: 10_639_145, type: "Organization"))
     #expect(try await index.owner(named: "applesauce") == IndexedOwner(login: "applesauce"))
     #expect(try await index.owner(named: "appl") == nil, "a login is matched whole")
     #expect(try await index.owner(named: "apple/swift") == nil)

@@ -14,7 +14,7 @@ import Synchronization
 struct RateLimitCounter: Sendable {
   typealias Operation =
     @Sendable (_ resource: RateLimitResource, _ rule: RateLimitRule, _ client: String, _ now: Int)
-      async throws(RateLimitCounterUnavailable) -> RateLimitStateMachine.Decision
+    async throws(RateLimitCounterUnavailable) -> RateLimitStateMachine.Decision
 
   var take: Operation
   /// The figures of `client`'s window at `now` without counting a request (`GET /rate_limit`): a

@@ -26,7 +26,9 @@ enum RepositoryJSON {
 
   /// The fields the index never knows, by where they go.
   static let cloneURLFields = ["git_url", "ssh_url", "clone_url", "svn_url", "homepage", "size"]
-  static let featureFields = ["has_issues", "has_projects", "has_downloads", "has_wiki", "has_pages", "has_discussions"]
+  static let featureFields = [
+    "has_issues", "has_projects", "has_downloads", "has_wiki", "has_pages", "has_discussions",
+  ]
   static let policyFields = ["allow_forking", "is_template", "web_commit_signoff_required"]
 
   /// A search item: the repository with its `score`. The index ranks without a comparable figure, so
