@@ -116,10 +116,16 @@ func buildRouter(
     .add(middleware: FileMiddleware(publicFolder, urlBasePath: "/assets", searchForIndexHtml: false, logger: logger))
     .on("**", method: .get) { _, _ -> Response in throw HTTPError(.notFound) }
     .on("**", method: .head) { _, _ -> Response in throw HTTPError(.notFound) }
-  UsersController(accounts: accounts, maxBodyBytes: configuration.maxRequestBodyBytes, rateLimiter: rateLimiter)
-    .addRoutes(to: router)
+  UsersController(
+    accounts: accounts, index: index, maxBodyBytes: configuration.maxRequestBodyBytes, publicAddress: publicAddress,
+    logger: logger, rateLimiter: rateLimiter
+  )
+  .addRoutes(to: router)
   SearchController(index: index, rateLimiter: rateLimiter, logger: logger, publicAddress: publicAddress)
     .addRoutes(to: router)
+  RepositoriesController(index: index, rateLimiter: rateLimiter, logger: logger, publicAddress: publicAddress)
+    .addRoutes(to: router)
+  RateLimitController(rateLimiter: rateLimiter).addRoutes(to: router)
   APIFallbackController(rateLimiter: rateLimiter).addRoutes(to: router)
   DocsController(logger: logger).addRoutes(to: router)
   PagesController(

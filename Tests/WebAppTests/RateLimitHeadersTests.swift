@@ -26,7 +26,10 @@ struct RateLimitHeadersTests {
     ("/users/nobody-here", .get, .notFound, "core"),
     ("/users/nobody/repos", .get, .notFound, "core"),
     ("/repos/apple/swift", .get, .notFound, "core"),
-    ("/rate_limit", .get, .notFound, "core"),
+    ("/repos/apple/swift/branches", .get, .notFound, "core"),
+    ("/repos/apple/swift", .delete, .notFound, "core"),
+    ("/rate_limit", .get, .ok, "core"),
+    ("/rate_limit", .post, .notFound, "core"),
   ])
   func everyAPIAnswerCarriesTheHeaders(
     uri: String, method: HTTPRequest.Method, status: HTTPResponse.Status, resource: String

@@ -16,9 +16,9 @@ import Testing
 struct RateLimitUnavailableTests {
   static let limits = RateLimits.standard
 
-  static let failing = RateLimitCounter { _, _, _, _ throws(RateLimitCounterUnavailable) in
-    throw RateLimitCounterUnavailable()
-  }
+  static let failing = RateLimitCounter(
+    take: { _, _, _, _ throws(RateLimitCounterUnavailable) in throw RateLimitCounterUnavailable() },
+    read: { _, _, _, _ throws(RateLimitCounterUnavailable) in throw RateLimitCounterUnavailable() })
 
   static func router(limiter: RateLimiter) throws -> Router<AppRequestContext> {
     var configuration = AppConfiguration.testDefault

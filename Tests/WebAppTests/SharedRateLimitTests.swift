@@ -80,6 +80,27 @@ struct SharedRateLimitTests {
     }
   }
 
+  @Test func anyInstanceReadsTheSharedBudgetWithoutSpendingIt() async throws {
+    let clock = WallClock(1_800_000_000)
+    let limits = RateLimits(search: RateLimitRule(limit: 3, window: .seconds(60)))
+    try await Self.withInstances(limits, now: clock.now) { limiters, _ in
+      let unused = try #require(try await limiters[2].budget(.search, client: "a"))
+      #expect(unused.used == 0 && unused.remaining == 3 && unused.reset == 1_800_000_060)
+      _ = try await limiters[0].take(.search, client: "a")
+      clock.advance(10)
+      _ = try await limiters[1].take(.search, client: "a")
+      for limiter in limiters {
+        let read = try #require(try await limiter.budget(.search, client: "a"))
+        #expect(read.used == 2 && read.remaining == 1 && read.reset == 1_800_000_060)
+      }
+      #expect(try await limiters[2].take(.search, client: "a")?.isAllowed == true, "the reads spent nothing")
+      #expect(try await limiters[0].budget(.search, client: "a")?.remaining == 0)
+      #expect(try await limiters[0].budget(.core, client: "a") == nil, "core is not limited here")
+      clock.set(1_800_000_060)
+      #expect(try await limiters[1].budget(.search, client: "a")?.used == 0, "the window has ended")
+    }
+  }
+
   @Test func expiredWindowsAreSweptAndLiveOnesKept() async throws {
     let clock = WallClock(1_800_000_000)
     let limits = RateLimits(core: RateLimitRule(limit: 5, window: .seconds(60)))

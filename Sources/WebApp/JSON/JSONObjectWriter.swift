@@ -83,6 +83,51 @@ struct JSONObjectWriter {
     body += value
   }
 
+  /// `value`, or `null` for a field the server does not know (never left out: a client that finds a
+  /// field missing may go and fetch it, where `null` is an answer).
+  mutating func field(_ key: String, _ value: String?) {
+    guard let value else { return null(key) }
+    field(key, value)
+  }
+
+  mutating func field(_ key: String, _ value: Int?) {
+    guard let value else { return null(key) }
+    field(key, Int64(value))
+  }
+
+  mutating func field(_ key: String, _ value: Int64?) {
+    guard let value else { return null(key) }
+    field(key, value)
+  }
+
+  mutating func field(_ key: String, _ value: Bool?) {
+    guard let value else { return null(key) }
+    field(key, rawJSON: value ? "true" : "false")
+  }
+
+  /// A finite number as JSON writes it (`1.0`); `null` for a NaN or infinity, which JSON cannot hold.
+  mutating func field(_ key: String, _ value: Double) {
+    guard value.isFinite else { return null(key) }
+    field(key, rawJSON: String(value))
+  }
+
+  /// An array of strings, or `null`.
+  mutating func field(_ key: String, strings values: [String]?) {
+    guard let values else { return null(key) }
+    appendKey(key)
+    body += "["
+    for (offset, value) in values.enumerated() {
+      if offset > 0 { body += "," }
+      Self.appendQuoted(value, to: &body)
+    }
+    body += "]"
+  }
+
+  /// `null`: a field the server does not know.
+  mutating func null(_ key: String) {
+    field(key, rawJSON: "null")
+  }
+
   private mutating func appendKey(_ key: String) {
     if body.utf8.count > 1 { body += "," }
     Self.appendQuoted(key, to: &body)

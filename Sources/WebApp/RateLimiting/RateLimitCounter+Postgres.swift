@@ -23,7 +23,7 @@ extension RateLimitCounter {
   /// rows; the request does not wait for it.
   static func postgres(_ database: PostgresPool, sweepInterval: Duration = .seconds(60)) -> RateLimitCounter {
     let sweeper = Sweeper(database: database, intervalSeconds: max(1, Int(sweepInterval.components.seconds)))
-    return RateLimitCounter { resource, rule, client, now throws(RateLimitCounterUnavailable) in
+    let take: Operation = { resource, rule, client, now throws(RateLimitCounterUnavailable) in
       let window = rule.windowSeconds
       let limit = rule.limit
       let (reset, count): (Int, Int)
@@ -50,6 +50,33 @@ extension RateLimitCounter {
       return RateLimitStateMachine.Decision(
         limit: limit, remaining: limit - used, used: used, reset: reset, isAllowed: count <= limit)
     }
+    // A read of the client's row, no write; a window that has ended counts as none.
+    let read: Operation = { resource, rule, client, now throws(RateLimitCounterUnavailable) in
+      let window: (reset: Int, count: Int)?
+      do {
+        window = try await database.withConnection { [logger = database.logger] connection in
+          let rows = try await connection.query(
+            """
+            SELECT window_end, count FROM rate_limit_windows
+            WHERE resource = \(resource.rawValue) AND client = \(client) AND window_end > \(now)
+            """,
+            logger: logger)
+          for try await row in rows.decode((Int, Int).self) { return row }
+          return nil
+        }
+      } catch {
+        throw RateLimitCounterUnavailable()
+      }
+      let limit = rule.limit
+      guard let window else {
+        return RateLimitStateMachine.Decision(
+          limit: limit, remaining: limit, used: 0, reset: now + rule.windowSeconds, isAllowed: true)
+      }
+      let used = min(window.count, limit)
+      return RateLimitStateMachine.Decision(
+        limit: limit, remaining: limit - used, used: used, reset: window.reset, isAllowed: used < limit)
+    }
+    return RateLimitCounter(take: take, read: read)
   }
 
   /// Starts the sweeps ``RateLimitSweepStateMachine`` asks for.

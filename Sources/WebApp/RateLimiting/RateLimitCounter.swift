@@ -12,9 +12,14 @@ import Synchronization
 /// ``RateLimitCounterUnavailable`` when the count cannot be made (the database is down): the request
 /// is then refused as the storage error it is, never let through uncounted.
 struct RateLimitCounter: Sendable {
-  var take:
+  typealias Operation =
     @Sendable (_ resource: RateLimitResource, _ rule: RateLimitRule, _ client: String, _ now: Int)
-      async throws(RateLimitCounterUnavailable) -> RateLimitStateMachine.Decision
+    async throws(RateLimitCounterUnavailable) -> RateLimitStateMachine.Decision
+
+  var take: Operation
+  /// The figures of `client`'s window at `now` without counting a request (`GET /rate_limit`): a
+  /// client without a running window has the whole budget, its window ending a window from `now`.
+  var read: Operation
 
   /// Counts in this process: one ``RateLimitStateMachine`` per resource of `limits`, each under its own
   /// lock, held only for the count; at most `limits.maxClients` clients remembered per resource.
@@ -23,11 +28,18 @@ struct RateLimitCounter: Sendable {
     for resource in RateLimitResource.allCases {
       if let rule = limits.rule(for: resource) { budgets[resource] = Budget(rule, capacity: max(1, limits.maxClients)) }
     }
-    return RateLimitCounter { [budgets] resource, _, client, now throws(RateLimitCounterUnavailable) in
-      // Only the limiter calls, and only for a resource of the same `limits`: a missing budget is a bug.
+    // Only the limiter calls, and only for a resource of the same `limits`: a missing budget is a bug.
+    let budget: @Sendable (RateLimitResource) -> Budget = { [budgets] resource in
       guard let budget = budgets[resource] else { preconditionFailure("no in-memory budget for \(resource)") }
-      return budget.machine.withLock { $0.take(client: client, now: now) }
+      return budget
     }
+    return RateLimitCounter(
+      take: { resource, _, client, now throws(RateLimitCounterUnavailable) in
+        budget(resource).machine.withLock { $0.take(client: client, now: now) }
+      },
+      read: { resource, _, client, now throws(RateLimitCounterUnavailable) in
+        budget(resource).machine.withLock { $0.budget(client: client, now: now) }
+      })
   }
 
   /// One resource's machine under its lock (a class: a `Mutex` cannot be copied).

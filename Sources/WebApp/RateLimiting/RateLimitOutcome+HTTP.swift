@@ -3,15 +3,7 @@ import Hummingbird
 
 extension RateLimitOutcome {
   /// The `x-ratelimit-*` headers GitHub sends with every response of a limited resource.
-  var headers: HTTPFields {
-    var fields = HTTPFields()
-    fields[.rateLimitLimit] = String(decision.limit)
-    fields[.rateLimitRemaining] = String(decision.remaining)
-    fields[.rateLimitReset] = String(decision.reset)
-    fields[.rateLimitUsed] = String(decision.used)
-    fields[.rateLimitResource] = resource.rawValue
-    return fields
-  }
+  var headers: HTTPFields { decision.headers(resource: resource) }
 
   /// The refusal GitHub answers a request over its budget with: `403` for a primary limit, `429`
   /// with `retry-after` for a secondary one, each with GitHub's message and documentation link.
@@ -33,6 +25,19 @@ extension RateLimitOutcome {
         "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits"
       return error
     }
+  }
+}
+
+extension RateLimitStateMachine.Decision {
+  /// The `x-ratelimit-*` headers of these figures of `resource`'s budget.
+  func headers(resource: RateLimitResource) -> HTTPFields {
+    var fields = HTTPFields()
+    fields[.rateLimitLimit] = String(limit)
+    fields[.rateLimitRemaining] = String(remaining)
+    fields[.rateLimitReset] = String(reset)
+    fields[.rateLimitUsed] = String(used)
+    fields[.rateLimitResource] = resource.rawValue
+    return fields
   }
 }
 

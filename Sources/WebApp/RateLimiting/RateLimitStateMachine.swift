@@ -69,6 +69,17 @@ struct RateLimitStateMachine: Sendable {
       limit: limit, remaining: limit - window.used, used: window.used, reset: window.reset, isAllowed: isAllowed)
   }
 
+  /// The figures of `client`'s window at `now` without counting a request: a client without a running
+  /// window has the whole budget, its window ending `windowSeconds` from `now` (as it would on a request).
+  func budget(client: String, now: Int) -> Decision {
+    guard let window = windows[client], window.reset > now else {
+      return Decision(limit: limit, remaining: limit, used: 0, reset: now + windowSeconds, isAllowed: true)
+    }
+    return Decision(
+      limit: limit, remaining: limit - window.used, used: window.used, reset: window.reset,
+      isAllowed: window.used < limit)
+  }
+
   /// Frees a place for a new client when the table is full.
   private mutating func makeRoom() {
     while windows.count >= capacity, startsHead < starts.count {

@@ -54,6 +54,17 @@ final class RateLimiter: Sendable {
       retryAfter: decision.retryAfter(now: seconds))
   }
 
+  /// The figures of `client`'s `resource` budget now, without spending any: `nil` when the resource is
+  /// not limited (`GET /rate_limit`).
+  ///
+  /// - Throws: ``RateLimitCounterUnavailable`` when the figures cannot be read.
+  func budget(_ resource: RateLimitResource, client: String) async throws(RateLimitCounterUnavailable)
+    -> RateLimitStateMachine.Decision?
+  {
+    guard let rule = rules[resource] else { return nil }
+    return try await counter.read(resource, rule, client, Int(now().timeIntervalSince1970))
+  }
+
   /// The client key of a request from `peer` with `headers`: its peer address's key, or the address a
   /// trusted proxy forwarded it for (see the type's comment and ``TrustedProxies``).
   func client(peer: SocketAddress?, headers: HTTPFields) -> String {

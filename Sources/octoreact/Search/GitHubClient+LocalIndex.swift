@@ -35,7 +35,9 @@ extension GitHubClient {
         let response = RepositorySearchResponse(
           totalCount: result.totalCount,
           incompleteResults: false,
-          items: result.items.map { GitHubRepository(indexed: $0, htmlURL: $0.webURL) }
+          items: result.items.map {
+            GitHubRepository(indexed: $0, htmlURL: $0.webURL, apiBaseURL: SearchCommand.githubAPI)
+          }
         )
         let links = PaginationLinks.search(query, totalCount: result.totalCount, baseURL: "http://index.invalid")
         return RepositorySearchResults(response: response, links: links, query: query)

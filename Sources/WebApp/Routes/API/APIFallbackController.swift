@@ -3,9 +3,11 @@ import Hummingbird
 /// Answers the API paths and methods that no route serves as GitHub does: `404 {"message": "Not Found"}`
 /// in JSON with the `core` budget's `x-ratelimit-*` headers, instead of the router's empty 404.
 ///
-/// **Which paths:** under `search/` and `repos/`, `users/{name}/…`, `rate_limit`, and the methods the
-/// search and user routes do not take (`/users` included). Every other path is the pages', whose unknown
-/// ones get an HTML ``ErrorPage``: single-segment paths such as `/search`, and `/repositories/{owner}/{name}`.
+/// **Which paths:** under `search/` and `repos/` (as `repos/{owner}` and `repos/{owner}/{repo}/**`: the
+/// router refuses a `repos/**` beside the parameter of `repos/{owner}/{repo}`), `users/{name}/…`, and the
+/// methods the search, repository, user and rate-limit routes do not take (`/users` included). Every other
+/// path is the pages', whose unknown ones get an HTML ``ErrorPage``: single-segment paths such as
+/// `/search`, and `/repositories/{owner}/{name}`.
 struct APIFallbackController: Sendable {
   /// Counts these answers against each client's `core` budget, as GitHub does.
   let rateLimiter: RateLimiter
@@ -22,13 +24,14 @@ struct APIFallbackController: Sendable {
         }
       }
     }
-    for path in ["search/**", "repos/**", "users/{username}/**", "rate_limit"] {
+    for path in ["search/**", "repos/{owner}", "repos/{owner}/{repo}/**", "users/{username}/**"] {
       notFound(RouterPath(path), Self.methods)
     }
     // The other methods of the API's own routes.
     let unrouted = Self.methods.filter { $0 != .get && $0 != .head }
-    notFound("search/repositories", unrouted)
-    notFound("users/{username}", unrouted)
+    for path in ["search/repositories", "repos/{owner}/{repo}", "users/{username}", "rate_limit"] {
+      notFound(RouterPath(path), unrouted)
+    }
     // `POST /users` signs up; GitHub's `GET /users` (a list of accounts) is not served, and is no page.
     notFound("users", Self.methods.filter { $0 != .post })
   }

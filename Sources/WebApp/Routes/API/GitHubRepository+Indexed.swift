@@ -13,30 +13,34 @@ extension GitHubRepository {
     id > 0 ? id : localIDBase + min(-id, localIDBase - 1)
   }
 
-  /// A repository of the index in GitHub's search item shape, its page at `htmlURL`.
+  /// GitHub's legacy global id of the repository `id`: base64 of `010:Repository` and the id.
+  public static func nodeID(ofRepository id: Int64) -> String {
+    Data("010:Repository\(id)".utf8).base64EncodedString()
+  }
+
+  /// A repository of the index as a ``GitHubRepository``, its page at `htmlURL` and its API object
+  /// under `apiBaseURL` (`{apiBaseURL}/repos/{owner}/{name}`).
   ///
-  /// Unknown figures stay unknown: a repository known only by name has `stargazers_count: null` and no
-  /// `forks_count`, `topics`, dates… rather than zeros.
-  public init(indexed repository: IndexedRepository, htmlURL: String) {
-    let ownerAvatar =
-      repository.ownerID.map { "https://avatars.githubusercontent.com/u/\($0)?v=4" }
-      ?? "https://github.com/\(repository.owner).png"
+  /// Unknown figures stay unknown: a repository known only by name has `stargazersCount` nil and no
+  /// `forksCount`, topics, dates… rather than zeros. (The API writes its items with ``RepositoryJSON``,
+  /// which has every field of GitHub's shape.)
+  public init(indexed repository: IndexedRepository, htmlURL: String, apiBaseURL: String) {
+    let owner = RepositoryJSON.owner(of: repository)
     let id = Self.publicID(ofIndexRow: repository.id)
     self.init(
       id: id,
       name: repository.name,
       fullName: repository.fullName,
       owner: GitHubRepositoryOwner(
-        login: repository.owner, id: repository.ownerID, avatarURL: ownerAvatar, type: repository.ownerType),
+        login: owner.login, id: owner.id, avatarURL: OwnerJSON.avatarURL(of: owner), type: owner.type),
       htmlURL: htmlURL,
       description: repository.description,
       stargazersCount: repository.knownStargazersCount,
       forksCount: repository.forksCount,
       language: repository.language,
       updatedAt: repository.updatedAt.flatMap(Self.date),
-      // GitHub's legacy node id: base64 of "010:Repository" and the id.
-      nodeID: Data("010:Repository\(id)".utf8).base64EncodedString(),
-      url: "https://api.github.com/repos/\(repository.fullName)",
+      nodeID: Self.nodeID(ofRepository: id),
+      url: "\(apiBaseURL)/repos/\(repository.fullName)",
       topics: repository.topics,
       fork: repository.isFork,
       archived: repository.isArchived,

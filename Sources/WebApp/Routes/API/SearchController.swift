@@ -10,8 +10,10 @@ import RepositoryIndex
 /// `incomplete_results`, `items`, `Link` headers with `rel="next"`/`"last"`/`"prev"`/`"first"`,
 /// GitHub's 422s, and GitHub's search rate limit with its `x-ratelimit-*` headers (the `search` budget).
 ///
-/// Each item's `html_url` is this server's page for the repository, so the Search page's links stay
-/// on the offline server; it and the `Link` URLs start with the configured public base URL.
+/// Each item is written by ``RepositoryJSON``: every field of GitHub's item, `null` where the index
+/// does not know it; its `url` is this server's `GET /repos/{owner}/{repo}` and its `html_url` this
+/// server's page for the repository, so a client and the Search page's links stay on the offline
+/// server. They and the `Link` URLs start with the public base URL.
 struct SearchController: Sendable {
   let index: RepositoryIndex
   /// Counts searches against each client's `search` budget.
@@ -37,20 +39,18 @@ struct SearchController: Sendable {
       throw APIError(status: .serviceUnavailable, message: "The search index is unavailable")
     }
     let baseURL = publicAddress.baseURL
-    let body = RepositorySearchResponse(
-      totalCount: result.totalCount,
-      incompleteResults: false,
-      items: result.items.map { Self.item($0, baseURL: baseURL) }
-    )
-    var response = try JSONResponse.make(status: .ok, body)
+    let body = RepositoryJSON.searchResponse(totalCount: result.totalCount, items: result.items, baseURL: baseURL)
+    var response = JSONResponse.make(status: .ok, json: body)
     if let link = PaginationLinks.search(query, totalCount: result.totalCount, baseURL: baseURL).headerValue {
       response.headers[.link] = link
     }
     return response
   }
 
+  /// An item as the live Search page reads it, built from the same row and base as the API's.
   static func item(_ repository: IndexedRepository, baseURL: String) -> GitHubRepository {
-    GitHubRepository(indexed: repository, htmlURL: "\(baseURL)/repositories/\(repository.fullName)")
+    GitHubRepository(
+      indexed: repository, htmlURL: "\(baseURL)/repositories/\(repository.fullName)", apiBaseURL: baseURL)
   }
 }
 

@@ -6,6 +6,7 @@ import SearchSyntax
 
 /// The parameters of `GET /search/repositories`, checked the way GitHub checks them.
 ///
+/// The parameters are read as GitHub reads them (``Request/apiQueryParameters``: `+` is a space).
 /// `q` is required, at most 256 characters, and parsed as GitHub's syntax (``RepositoryQuery``); `sort`
 /// is `stars`, `forks` or `updated` and `order` `asc` or `desc` (``RepositorySort``); `page` counts from
 /// 1; `per_page` is clamped to 1…100 (default 30); no page may start beyond the 1,000th result. Each
@@ -19,8 +20,8 @@ struct SearchRequest: Sendable {
   let sort: RepositorySort
 
   init(_ request: Request) throws(APIError) {
-    let parameters = request.uri.queryParameters
-    let q = parameters["q"].map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    let parameters = request.apiQueryParameters
+    let q = parameters["q"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     guard !q.isEmpty else {
       throw .validationFailed([
         FieldError(resource: "Search", field: "q", code: "missing", message: "The search query q is required")
@@ -33,8 +34,8 @@ struct SearchRequest: Sendable {
           message: "The search is longer than \(Self.maxQueryLength) characters.")
       ])
     }
-    let sortText = parameters["sort"].map(String.init)
-    let orderText = parameters["order"].map(String.init)
+    let sortText = parameters["sort"]
+    let orderText = parameters["order"]
     do throws(SearchSyntaxError) {
       parsed = try RepositoryQuery.parse(q)
       sort = try RepositorySort(sort: sortText, order: orderText)
@@ -67,7 +68,7 @@ struct SearchRequest: Sendable {
     FieldError(resource: "Search", field: error.field, code: FieldError.invalidCode, message: error.message)
   }
 
-  private static func integer(_ text: Substring?, name: String) throws(APIError) -> Int? {
+  private static func integer(_ text: String?, name: String) throws(APIError) -> Int? {
     guard let text else { return nil }
     guard let value = Int(text) else {
       throw .validationFailed([

@@ -1,11 +1,21 @@
 import AccountStore
 import Foundation
 import Hummingbird
+import Logging
+import RepositoryIndex
 
 /// `GET /users/{username}` and `POST /users`, in GitHub's shapes, backed by the account store.
+///
+/// A login that is no account here but owns repositories of the index is answered with what the index
+/// knows of it (``OwnerJSON/full(_:baseURL:)``): the `owner.url` of every repository the API writes is
+/// served, as on GitHub.
 struct UsersController: Sendable {
   let accounts: AccountStore
+  let index: RepositoryIndex
   let maxBodyBytes: Int
+  /// The base of an owner's `url`.
+  let publicAddress: PublicAddress
+  let logger: Logger
 
   /// Counts lookups against each client's `core` budget and signups against its `signup` budget.
   let rateLimiter: RateLimiter
@@ -37,8 +47,21 @@ struct UsersController: Sendable {
     } catch {
       throw Self.answer(for: error)
     }
-    guard let account = found else { throw APIError.notFound }
+    guard let account = found else { return try await showOwner(named: username) }
     return JSONResponse.make(status: .ok, body: bodies.body(for: account, render: Self.userJSON))
+  }
+
+  /// The owner `login` of repositories of the index, or `404` when the index has none of it.
+  private func showOwner(named login: String) async throws -> Response {
+    let owner: IndexedOwner?
+    do {
+      owner = try await index.owner(named: login)
+    } catch {
+      logger.error("Owner lookup failed", metadata: ["error": "\(error)"])
+      throw APIError(status: .serviceUnavailable, message: "The repository index is unavailable")
+    }
+    guard let owner else { throw APIError.notFound }
+    return JSONResponse.make(status: .ok, json: OwnerJSON.full(owner, baseURL: publicAddress.baseURL))
   }
 
   func create(_ request: Request, context: some RequestContext) async throws -> Response {
