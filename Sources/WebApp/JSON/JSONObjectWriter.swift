@@ -44,23 +44,6 @@ struct JSONObjectWriter {
     body += value ? "true" : "false"
   }
 
-  /// A string, or `null` when there is none.
-  mutating func field(_ key: String, _ value: String?) {
-    guard let value else { return null(key) }
-    field(key, value)
-  }
-
-  /// A number, or `null` when there is none.
-  mutating func field(_ key: String, _ value: Int64?) {
-    guard let value else { return null(key) }
-    field(key, value)
-  }
-
-  mutating func null(_ key: String) {
-    appendKey(key)
-    body += "null"
-  }
-
   /// An object written by another writer.
   mutating func field(_ key: String, _ object: JSONObjectWriter) {
     field(key, rawJSON: object.text)
@@ -102,7 +85,7 @@ struct JSONObjectWriter {
 
   mutating func field(_ key: String, _ value: Bool?) {
     guard let value else { return null(key) }
-    field(key, rawJSON: value ? "true" : "false")
+    field(key, value)
   }
 
   /// A finite number as JSON writes it (`1.0`); `null` for a NaN or infinity, which JSON cannot hold.

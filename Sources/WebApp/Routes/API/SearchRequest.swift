@@ -6,7 +6,7 @@ import SearchSyntax
 
 /// The parameters of `GET /search/repositories`, checked the way GitHub checks them.
 ///
-/// The parameters are read as GitHub reads them (``Request/apiQueryParameters``: `+` is a space).
+/// The parameters are read as GitHub reads them (``Request/formQueryParameters``: `+` is a space).
 /// `q` is required, at most 256 characters, and parsed as GitHub's syntax (``RepositoryQuery``); `sort`
 /// is `stars`, `forks` or `updated` and `order` `asc` or `desc` (``RepositorySort``); `page` counts from
 /// 1; `per_page` is clamped to 1…100 (default 30); no page may start beyond the 1,000th result. Each
@@ -20,7 +20,7 @@ struct SearchRequest: Sendable {
   let sort: RepositorySort
 
   init(_ request: Request) throws(APIError) {
-    let parameters = request.apiQueryParameters
+    let parameters = request.formQueryParameters
     let q = parameters["q"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     guard !q.isEmpty else {
       throw .validationFailed([

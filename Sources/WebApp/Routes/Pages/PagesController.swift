@@ -28,7 +28,7 @@ struct PagesController: Sendable {
     page("search", on: router) { request, _ in
       let page = try PageRequest(request)
       // A longer query than the search box takes is cut to what the box would hold.
-      let query = String((request.uri.formValue("q") ?? "").prefix(maxFieldCharacters))
+      let query = String((request.formQueryParameters["q"] ?? "").prefix(maxFieldCharacters))
       return Self.html(
         SearchScreenPage(request: page, service: searchService, maxCharacters: maxFieldCharacters, query: query).html)
     }

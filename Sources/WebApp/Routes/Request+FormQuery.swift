@@ -2,11 +2,12 @@ import Foundation
 import Hummingbird
 
 extension Request {
-  /// The query string's parameters as GitHub reads them: `+` is a space (`q=tetris+language:assembly`,
-  /// GitHub's documented form) and `%2B` a plus sign; keys and values percent-decoded. The first of
+  /// The query string's parameters as GitHub and browsers' forms write them: `+` is a space
+  /// (`q=tetris+language:assembly`, GitHub's documented form) and `%2B` a plus sign; keys and values
+  /// percent-decoded. Read by the API and by the Search page (`/search?q=`). The first of
   /// repeated keys wins, as in Hummingbird's `queryParameters`, and an escape that is not `%` and two
   /// hex digits is kept as written.
-  var apiQueryParameters: [String: String] {
+  var formQueryParameters: [String: String] {
     guard let query = uri.query, !query.isEmpty else { return [:] }
     var parameters: [String: String] = [:]
     for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
