@@ -28,6 +28,7 @@ import argparse
 import array
 import asyncio
 import json
+import shlex
 import multiprocessing as mp
 import os
 import random
@@ -295,6 +296,8 @@ def main() -> int:
     parser.add_argument("--port", type=int, help="use a running server on 127.0.0.1:PORT (with --pid)")
     parser.add_argument("--pid", type=int, help="the running server's pid, for RSS and CPU")
     parser.add_argument("--json", help="write the summary here")
+    parser.add_argument("--serve-args", default="",
+                        help="more `serve` flags for the server started here, e.g. \"--max-connections 12000\"")
     args = parser.parse_args()
     args.duration = min(args.duration, 300.0)
     args.warmup = min(args.warmup, 60.0)
@@ -308,7 +311,7 @@ def main() -> int:
             parser.error("--port needs --pid")
         summary = run(args, None, args.port, args.pid)
     else:
-        with loadlib.Server(args.binary) as server:
+        with loadlib.Server(args.binary, extra_args=shlex.split(args.serve_args)) as server:
             print(f"server pid {server.pid} at {server.url}", flush=True)
             try:
                 summary = run(args, server, server.port, server.pid)

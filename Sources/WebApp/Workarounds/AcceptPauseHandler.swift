@@ -1,3 +1,8 @@
+// Works around: swift-nio 2.x (`ServerBootstrap`'s accept loop with `AcceptBackoffHandler`): when the
+// first `accept` of a read fails for want of descriptors, the read stays pending and the event loop calls
+// `accept` again at once, one core at 100 % until a descriptor frees up. Drop it when NIO backs off on that
+// path itself: `DescriptorExhaustionTests` then passes without it (its CPU check fails with it removed).
+
 import Logging
 import NIOCore
 

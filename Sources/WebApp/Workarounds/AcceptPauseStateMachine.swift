@@ -1,3 +1,5 @@
+// Part of the `AcceptPauseHandler` workaround (swift-nio's accept loop spinning on EMFILE): see that file.
+
 /// When the listening socket stops and resumes accepting after `accept` fails for want of resources.
 ///
 /// **Contract:** a pure value fed `acceptFailed`, `resumeTimerFired` and `accepted` with the current
