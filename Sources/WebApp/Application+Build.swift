@@ -71,7 +71,9 @@ public func buildApplication(
       // that is not UTF-8 closes it as RFC 6455 says (1007), where it would be repaired otherwise.
       configuration: .init(
         ws: .init(maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30)), validateUTF8: true)),
-      limits: configuration.connectionLimits
+      limits: configuration.connectionLimits,
+      shares: ClientConnectionShares(
+        share: configuration.rateLimits.connectionsPerClient, trustedProxies: configuration.trustedProxies)
     ),
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port),

@@ -20,7 +20,8 @@ import Testing
           .dontUpgrade
         }
       ),
-      limits: ConnectionLimits()
+      limits: ConnectionLimits(),
+      shares: ClientConnectionShares(share: nil, trustedProxies: .none)
     )
     _ = try upgradeChannel.setup(channel: channel, logger: Logger(label: "test")).wait()
     try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()

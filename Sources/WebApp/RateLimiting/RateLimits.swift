@@ -21,7 +21,9 @@
 ///
 /// A live page's own messages are limited per session (``liveMessages``): 20 a second with bursts of
 /// 60, several times what the fastest typist or a scrolling reader sends; messages beyond it are dropped
-/// unanswered and counted (`live_messages_dropped_total`).
+/// unanswered and counted (`live_messages_dropped_total`). A client may have 256 connections open at
+/// once (``connectionsPerClient``), a small part of `--max-connections`: more than any browser or office
+/// behind one address opens, far less than it takes to keep everyone else out.
 public struct RateLimits: Sendable, Hashable {
   /// User lookups: `GET /users/{name}` and the Signup page's availability checks.
   public var core: RateLimitRule?
@@ -34,19 +36,23 @@ public struct RateLimits: Sendable, Hashable {
   public var maxClients: Int
   /// The messages one live page may send; `nil`: no limit.
   public var liveMessages: TokenBucketLimit?
+  /// The connections one client may have open at once (HTTP and WebSocket together); `nil`: no limit.
+  public var connectionsPerClient: Int?
 
   public init(
     core: RateLimitRule? = nil,
     search: RateLimitRule? = nil,
     signup: RateLimitRule? = nil,
     maxClients: Int = 100_000,
-    liveMessages: TokenBucketLimit? = nil
+    liveMessages: TokenBucketLimit? = nil,
+    connectionsPerClient: Int? = nil
   ) {
     self.core = core
     self.search = search
     self.signup = signup
     self.maxClients = maxClients
     self.liveMessages = liveMessages
+    self.connectionsPerClient = connectionsPerClient
   }
 
   /// The budgets `octoreact serve` applies unless told otherwise (see the table above).
@@ -54,7 +60,8 @@ public struct RateLimits: Sendable, Hashable {
     core: RateLimitRule(limit: 300, window: .seconds(15 * 60), answer: .primary),
     search: RateLimitRule(limit: 120, window: .seconds(60), answer: .primary),
     signup: RateLimitRule(limit: 5, window: .seconds(60), answer: .secondary),
-    liveMessages: TokenBucketLimit(burst: 60, perSecond: 20)
+    liveMessages: TokenBucketLimit(burst: 60, perSecond: 20),
+    connectionsPerClient: 256
   )
 
   /// No budget at all (`serve --rate-limit off`), for tests and benchmarks.

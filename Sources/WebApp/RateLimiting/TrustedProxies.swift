@@ -47,11 +47,16 @@ public struct TrustedProxies: Sendable, Hashable {
   /// Whether no proxy is trusted.
   public var isEmpty: Bool { addresses.isEmpty }
 
+  /// Whether `peer` is one of the trusted proxies.
+  func contains(_ peer: SocketAddress?) -> Bool {
+    guard !addresses.isEmpty, let text = peer?.ipAddress else { return false }
+    return addresses.contains(Self.mapped(text))
+  }
+
   /// The address a request from `peer` with `headers` counts as (see the type's contract); `nil` only
   /// without a peer address.
   func clientAddress(peer: SocketAddress?, headers: HTTPFields) -> SocketAddress? {
-    guard !addresses.isEmpty, let peer, let peerText = peer.ipAddress, addresses.contains(Self.mapped(peerText)),
-      let field = headers[fields: .xForwardedFor].last
+    guard contains(peer), let field = headers[fields: .xForwardedFor].last
     else { return peer }
     return Self.lastEntry(of: field.value) ?? peer
   }

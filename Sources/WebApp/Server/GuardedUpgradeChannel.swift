@@ -5,7 +5,8 @@ import Logging
 import NIOCore
 
 /// Hummingbird's HTTP/1 channel with WebSocket upgrade, with `ConnectionLimits` enforced on every
-/// connection and every connection closed when its task is cancelled.
+/// connection, each client kept to its share of connections (`ClientConnectionShares`: one over it is
+/// closed at once, unread), and every connection closed when its task is cancelled.
 ///
 /// **Contract:** `setup` lets Hummingbird build its pipeline (NIO's encoder, decoder and upgrade handler;
 /// Hummingbird adds its own codec behind them only once a first head is read), then puts a
@@ -19,9 +20,21 @@ struct GuardedUpgradeChannel: ServerChildChannel {
 
   let base: HTTP1WebSocketUpgradeChannel
   let limits: ConnectionLimits
+  /// Each client's share of the connections: one over it is closed before anything is read.
+  let shares: ClientConnectionShares
+
+  /// A connection from a client that already has its share open.
+  struct OverShare: Error {}
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     let limits = self.limits
+    let admission = shares.admit(channel.remoteAddress)
+    guard admission != .refused else {
+      // Closed here: NIO leaves a child whose initializer failed open, unread, until its peer goes.
+      channel.close(promise: nil)
+      return channel.eventLoop.makeFailedFuture(OverShare())
+    }
+    channel.closeFuture.whenComplete { [shares] _ in shares.close(admission) }
     return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
       try channel.pipeline.syncOperations.addHandler(ConnectionGuardHandler(limits: limits))
       try channel.pipeline.syncOperations.addHandler(
@@ -49,14 +62,15 @@ extension HTTPServerBuilder {
   static func guardedWebSocketUpgrade(
     webSocketRouter: Router<AppRequestContext>,
     configuration: HTTP1WebSocketUpgradeChannel.Configuration,
-    limits: ConnectionLimits
+    limits: ConnectionLimits,
+    shares: ClientConnectionShares
   ) -> HTTPServerBuilder {
     let webSocketResponder = webSocketRouter.buildResponder()
     return HTTPServerBuilder { responder in
       GuardedUpgradeChannel(
         base: HTTP1WebSocketUpgradeChannel(
           responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-        limits: limits
+        limits: limits, shares: shares
       )
     }
   }

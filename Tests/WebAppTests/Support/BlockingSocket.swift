@@ -14,9 +14,10 @@ import Darwin
 final class BlockingSocket {
   private var descriptor: CInt
 
-  /// Connects to `127.0.0.1:port`; `receiveBuffer` (bytes) is set before connecting, so that the TCP
-  /// window the server sees is that small from the start.
-  init(port: Int, receiveBuffer: Int? = nil) throws(SocketError) {
+  /// Connects to `127.0.0.1:port` from `source` (another loopback address stands for another client);
+  /// `receiveBuffer` (bytes) is set before connecting, so that the TCP window the server sees is that
+  /// small from the start.
+  init(port: Int, source: String = "127.0.0.1", receiveBuffer: Int? = nil) throws(SocketError) {
     #if canImport(Darwin)
     descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
@@ -25,6 +26,17 @@ final class BlockingSocket {
     guard descriptor >= 0 else { throw SocketError(operation: "socket", code: errno) }
     if var size = receiveBuffer.map(CInt.init) {
       setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<CInt>.size))
+    }
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    let bound = withUnsafePointer(to: &local) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else {
+      let code = errno
+      disconnect()
+      throw SocketError(operation: "bind", code: code)
     }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
