@@ -108,7 +108,8 @@ func buildRouter(
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
   router.middlewares.add(
-    RequestRecordMiddleware(logger: requestLogger, requestLog: requestLog, metrics: metrics.requests))
+    RequestRecordMiddleware(
+      logger: requestLogger, refusalLogger: logger, requestLog: requestLog, metrics: metrics.requests))
   router.middlewares.add(SecurityHeadersMiddleware())
   HealthController(accounts: accounts, index: index, drain: drain).addRoutes(to: router)
   if configuration.exposesMetrics { MetricsController(metrics: metrics).addRoutes(to: router) }

@@ -1,9 +1,11 @@
 import AccountStore
+import Clocks
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
 import HummingbirdWebSocket
+import Logging
 import Testing
 @testable import WebApp
 
@@ -136,5 +138,24 @@ private func withSignupPage(
     }
     try await body({ try await outbound.write(.text($0)) }, inbox)
     group.cancelAll()
+  }
+}
+
+extension RateLimitAPITests {
+  /// A client refused without end cannot fill the log: refusals go to the rate-limited logger (ten lines a
+  /// window, then one line saying how many were suppressed), while served requests keep their line each.
+  @Test func refusalsAreSummarisedWhileServedRequestsKeepTheirLine() async throws {
+    let log = CapturedLog()
+    var configuration = AppConfiguration.testDefault
+    configuration.rateLimits = RateLimits(core: RateLimitRule(limit: 2, window: .seconds(900)))
+    configuration.logLineLimit = WindowLimit(10, per: .seconds(60))
+    let app = try TestApp(configuration: configuration)
+    let clock = TestClock()
+    try await app.application(clock: clock, logger: log.logger(level: .info)).test(.router) { client in
+      for index in 0..<200 { _ = try await client.execute(uri: "/users/user\(index)", method: .get) }
+    }
+    #expect(log.lines(saying: "Request").count == 2)
+    // The other 188 are counted for the summary line `RateLimitedLogHandlerTests` checks.
+    #expect(log.lines(saying: "Refused a request").count == 10)
   }
 }

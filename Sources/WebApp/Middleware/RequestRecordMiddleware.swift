@@ -27,11 +27,18 @@ import NIOHTTP1
 /// **Not per-statement limited**: the line goes to the logger the application was given, not to the
 /// rate-limited one its routes use, because a request log that stops after ten lines a minute
 /// records nothing. It is bounded instead by what bounds requests: one line each, of bounded length.
+///
+/// **Refusals are summarised**: a request refused by a limit (`403`, `429`) costs its client nothing,
+/// so a client could send them without end; their line goes to `refusalLogger` instead, the rate-limited
+/// logger, which writes a few a minute and then one line saying how many it suppressed. No client can
+/// make the server write more than a fixed number of refusal lines a minute.
 struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
   static var maxPathBytes: Int { 256 }
   static var maxMethodBytes: Int { 16 }
 
   let logger: Logger
+  /// Where refused requests are written: the application's rate-limited logger.
+  let refusalLogger: Logger
   /// The server's request log; `nil`: the line goes to `logger`.
   let requestLog: RequestLog?
   let metrics: RequestMetrics
@@ -63,6 +70,11 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
     let method = Self.prefix(request.method.rawValue, maxBytes: Self.maxMethodBytes)
     let path = Self.prefix(request.uri.path, maxBytes: Self.maxPathBytes)
     let id = context.logger[metadataKey: "hb.request.id"]
+    if status == 403 || status == 429 {
+      refusalLogger.info(
+        "Refused a request", metadata: ["http.method": "\(method)", "http.path": "\(path)", "http.status": "\(status)"])
+      return
+    }
     if let requestLog {
       requestLog.write(id: id?.description, method: method, path: path, status: status, microseconds: microseconds)
       return
