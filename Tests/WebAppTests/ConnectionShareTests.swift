@@ -27,6 +27,14 @@ struct ConnectionShareTableTests {
 
 @Suite(.timeLimit(.minutes(1)))
 struct ConnectionShareTests {
+  /// Runs `work`, which blocks on sockets, on a thread of its own: on the cooperative pool it would hold
+  /// one of its few threads, which the server under test (in this process) and the tests beside it need.
+  func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+  }
+
   /// One client holding its share of idle connections gets its next one closed unread; another client
   /// is served meanwhile, and the first is served again once it lets one go.
   @Test func aClientOverItsShareIsClosedAndOthersAreServed() async throws {
@@ -34,31 +42,52 @@ struct ConnectionShareTests {
     configuration.rateLimits.connectionsPerClient = 3
     try await TestApp(configuration: configuration).application().test(.live) { client in
       let port = try #require(client.port)
-      var held = try (0..<3).map { _ in try BlockingSocket(port: port, source: "127.0.0.2") }
+      let request = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
+      let lastRequest = "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
       // The three are accepted and counted before the fourth: each answers a request, then stays open.
-      for socket in held {
-        try socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        #expect(socket.waitUntilReadable(bound: .seconds(10)))
+      let held = try await onOwnThread {
+        let held = try (0..<3).map { _ in try BlockingSocket(port: port, source: "127.0.0.2") }
+        for socket in held {
+          try socket.write(request)
+          guard socket.waitUntilReadable(bound: .seconds(10)) else { throw SocketError(operation: "answer", code: 0) }
+        }
+        return SendableSockets(held)
       }
-      let over = try BlockingSocket(port: port, source: "127.0.0.2")
-      try? over.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-      let refused = over.readToEnd(bound: .seconds(10))
+      let refused = try await onOwnThread {
+        let over = try BlockingSocket(port: port, source: "127.0.0.2")
+        try? over.write(request)
+        return over.readToEnd(bound: .seconds(10))
+      }
       #expect(refused.closedByServer && refused.text.isEmpty, "got \(refused.text.prefix(80))")
 
-      let other = try BlockingSocket(port: port, source: "127.0.0.3")
-      try other.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-      #expect(other.readToEnd(bound: .seconds(10)).text.hasPrefix("HTTP/1.1 200"))
+      let other = try await onOwnThread {
+        let other = try BlockingSocket(port: port, source: "127.0.0.3")
+        try other.write(lastRequest)
+        return other.readToEnd(bound: .seconds(10)).text
+      }
+      #expect(other.hasPrefix("HTTP/1.1 200"))
 
-      held.removeLast().disconnect()
+      held.sockets.last?.disconnect()
       // The server counts the closed connection off when it sees the close: the next one may race it.
       var served = false
       for _ in 0..<50 where !served {
-        let again = try BlockingSocket(port: port, source: "127.0.0.2")
-        try? again.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-        served = again.readToEnd(bound: .seconds(10)).text.hasPrefix("HTTP/1.1 200")
+        served = try await onOwnThread {
+          let again = try BlockingSocket(port: port, source: "127.0.0.2")
+          try? again.write(lastRequest)
+          return again.readToEnd(bound: .seconds(10)).text.hasPrefix("HTTP/1.1 200")
+        }
         if !served { try await Task.sleep(for: .milliseconds(20)) }
       }
       #expect(served)
+      held.sockets.forEach { $0.disconnect() }
     }
   }
+}
+
+/// Sockets handed from the thread that opened them to the test, which only closes them.
+struct SendableSockets: @unchecked Sendable {
+  // Unchecked: the sockets are used by one thread at a time, the opening thread then the test's task,
+  // which only disconnects them after the opening thread has finished with them.
+  let sockets: [BlockingSocket]
+  init(_ sockets: [BlockingSocket]) { self.sockets = sockets }
 }
