@@ -126,8 +126,9 @@ class Server:
     """`octoreact serve --port 0 --database <fresh tmp dir>/accounts.sqlite`, as a context manager."""
 
     def __init__(self, binary: str = DEFAULT_BINARY, log_level: str = "info", workdir: str | None = None,
-                 extra_args: list[str] | None = None):
+                 extra_args: list[str] | None = None, limits_off: bool = True):
         self.binary = binary
+        self.limits_off = limits_off
         self.log_level = log_level
         self.extra_args = list(extra_args or [])
         self.workdir = workdir or tempfile.mkdtemp(prefix="octoreact-load-")
@@ -156,7 +157,8 @@ class Server:
         self.proc = subprocess.Popen(
             [self.binary, "serve", "--host", HOST, "--port", "0", "--database", self.database,
              "--index", os.path.join(os.path.dirname(self.database), "repositories.sqlite"),
-             "--log-level", self.log_level, *rate_limit_off(self.binary), *self.extra_args],
+             "--log-level", self.log_level, *(rate_limit_off(self.binary) if self.limits_off else []),
+             *self.extra_args],
             stdout=subprocess.PIPE, stderr=self._log, cwd=self.workdir,
         )
         deadline = time.monotonic() + timeout

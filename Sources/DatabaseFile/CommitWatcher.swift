@@ -8,9 +8,9 @@ import Synchronization
 /// when *another* connection commits; this connection never writes, so every commit to the file
 /// (the store's own writer included) changes it. A reading costs one statement on an idle
 /// connection: SQLite compares the write-ahead log's header in shared memory, with no disk read,
-/// and takes and drops a read lock on it (two `fcntl` calls). A profile gives it 3.5 % of the
-/// server's samples under wrk on `GET /users/{name}`, but side by side it cost far more (36 → 21 k
-/// requests/s: the serialized access wakes threads), so `AccountStore` checks only before trusting a
+/// and takes and drops a read lock on it (two `fcntl` calls). A profile shows it as small, but side
+/// by side it cost `GET /users/{name}` far more (the serialized access wakes threads; `BENCHMARKS.md`),
+/// so `AccountStore` checks only before trusting a
 /// cached absence or a miss, never for a cached account. "At once" means that a commit completed
 /// before such a lookup began is always seen by it, with no timing constant to tune.
 ///

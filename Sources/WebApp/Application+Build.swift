@@ -72,6 +72,7 @@ public func buildApplication(
       configuration: .init(
         ws: .init(maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30)), validateUTF8: true)),
       limits: configuration.connectionLimits,
+      bodyRule: RequestBodyRule(maxBytes: configuration.maxRequestBodyBytes),
       shares: ClientConnectionShares(
         share: configuration.rateLimits.connectionsPerClient, trustedProxies: configuration.trustedProxies)
     ),

@@ -27,13 +27,20 @@ struct ConnectionOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
+      "Close a live page's socket when its page sends no message this long (pages send a keep-alive "
+        + "message every minute; pings do not count). At least 120.",
+      valueName: "seconds"))
+  var liveIdleTimeout: Double = 300
+
+  @Option(
+    help: ArgumentHelp(
       "On SIGTERM or SIGINT, let requests in progress finish for at most this long, then close what is left.",
       valueName: "seconds"))
   var shutdownGrace: Double = 10
 
   @Option(
     help: ArgumentHelp(
-      "The most connections open at once; more wait to be accepted (default: 4096, or the descriptor limit "
+      "The most connections open at once; more wait to be accepted (default: 16384, or the descriptor limit "
         + "less 128 (less a quarter, at least 32, when it is under 512)).",
       valueName: "n"))
   var maxConnections: Int?
@@ -44,6 +51,9 @@ struct ConnectionOptions: ParsableArguments {
       ("--write-timeout", writeTimeout),
     ] where !(seconds >= 0.001 && seconds <= 86_400) {
       throw ValidationError("\(flag) must be between 0.001 and 86400 seconds")
+    }
+    guard liveIdleTimeout >= 120 && liveIdleTimeout <= 86_400 else {
+      throw ValidationError("--live-idle-timeout must be between 120 and 86400 seconds")
     }
     guard shutdownGrace >= 0 && shutdownGrace <= 86_400 else {
       throw ValidationError("--shutdown-grace must be between 0 and 86400 seconds")
@@ -60,6 +70,7 @@ struct ConnectionOptions: ParsableArguments {
       headTimeout: Self.duration(headTimeout),
       bodyTimeout: Self.duration(bodyTimeout),
       writeTimeout: Self.duration(writeTimeout),
+      liveIdleTimeout: Self.duration(liveIdleTimeout),
       maxConnections: maxConnections ?? DescriptorLimit.defaultMaxConnections()
     )
   }

@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test func aBurstWithHalfAHeadStartsTheHeadDeadline() throws {
-    let connectionGuard = ConnectionGuardHandler(limits: ConnectionLimits())
+    let connectionGuard = ConnectionGuardHandler(limits: ConnectionLimits(), bodyRule: RequestBodyRule(maxBytes: 1024))
     let channel = try makeChannel(connectionGuard)
     #expect(connectionGuard.armedDeadline == .idle)
 
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func aRequestArrivingWholeIsAnsweredWithoutADeadline() throws {
-    let connectionGuard = ConnectionGuardHandler(limits: ConnectionLimits())
+    let connectionGuard = ConnectionGuardHandler(limits: ConnectionLimits(), bodyRule: RequestBodyRule(maxBytes: 1024))
     let channel = try makeChannel(connectionGuard)
 
     try channel.writeInbound(ByteBuffer(string: "GET /users/octocat HTTP/1.1\r\nHost: localhost\r\n\r\n"))
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func theBurstEndingARequestAnsweredBeforeItsBodyLeavesTheIdleDeadline() throws {
-    let connectionGuard = ConnectionGuardHandler(limits: ConnectionLimits())
+    let connectionGuard = ConnectionGuardHandler(limits: ConnectionLimits(), bodyRule: RequestBodyRule(maxBytes: 1024))
     let channel = try makeChannel(connectionGuard)
     try channel.writeInbound(ByteBuffer(string: "POST /users HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\n"))
     // Answered before its body was read, as a route that ignores the body answers.
@@ -59,7 +59,7 @@ import Testing
     weak var released: ConnectionGuardHandler?
     let channel: EmbeddedChannel
     do {
-      let connectionGuard = ConnectionGuardHandler(limits: ConnectionLimits())
+      let connectionGuard = ConnectionGuardHandler(limits: ConnectionLimits(), bodyRule: RequestBodyRule(maxBytes: 1024))
       released = connectionGuard
       channel = try makeChannel(connectionGuard)
     }

@@ -20,7 +20,7 @@ import Testing
           .dontUpgrade
         }
       ),
-      limits: ConnectionLimits(),
+      limits: ConnectionLimits(), bodyRule: RequestBodyRule(maxBytes: 16 * 1024),
       shares: ClientConnectionShares(share: nil, trustedProxies: .none)
     )
     _ = try upgradeChannel.setup(channel: channel, logger: Logger(label: "test")).wait()

@@ -185,3 +185,72 @@ struct ConnectionGuardStateMachineTests {
     #expect(ConnectionLimits(maxConnections: 0).problem?.contains("connection") == true)
   }
 }
+
+/// Requests refused at their head, and connections that close after their answer.
+extension ConnectionGuardStateMachineTests {
+  @Test func aRefusedFirstHeadIsAnsweredAtOnceAndClosed() {
+    var machine = Machine(limits: limits)
+    _ = machine.opened(at: t0)
+    _ = machine.bytesReceived(at: at(1))
+    #expect(machine.headRefused(status: 413) == .respondAndClose(status: 413))
+    #expect(machine.armed == nil)
+  }
+
+  @Test func aRefusedHeadBehindAPipelinedRequestIsAnsweredAfterIt() {
+    var machine = Machine(limits: limits)
+    _ = machine.opened(at: t0)
+    _ = machine.bytesReceived(at: at(1))
+    _ = machine.headReceived(at: at(1))
+    _ = machine.requestEnded(at: at(1))
+    #expect(machine.headRefused(status: 413) == Machine.Action.none)
+    machine.responseStarted()
+    #expect(machine.responseEnded(at: at(2)) == .respondAndClose(status: 413))
+  }
+
+  @Test func aRequestWithoutKeepAliveClosesAfterItsAnswerWhichSaysSo() {
+    var machine = Machine(limits: limits)
+    _ = machine.opened(at: t0)
+    _ = machine.bytesReceived(at: at(1))
+    _ = machine.headReceived(at: at(1), keepAlive: false)
+    _ = machine.requestEnded(at: at(1))
+    let saysClose = machine.responseStarted()
+    #expect(saysClose)
+    #expect(machine.responseEnded(at: at(2)) == .close)
+  }
+
+  @Test func aResponseThatSaysCloseClosesAfterItsEnd() {
+    var machine = afterOneExchange()
+    _ = machine.bytesReceived(at: at(6))
+    _ = machine.headReceived(at: at(6))
+    _ = machine.requestEnded(at: at(6))
+    let saysClose = machine.responseStarted(closes: true)
+    #expect(saysClose)
+    #expect(machine.responseEnded(at: at(7)) == .close)
+  }
+
+  @Test func aKeepAliveResponseDoesNotSayClose() {
+    var machine = afterOneExchange()
+    _ = machine.bytesReceived(at: at(6))
+    _ = machine.headReceived(at: at(6))
+    _ = machine.requestEnded(at: at(6))
+    let saysClose = machine.responseStarted()
+    #expect(!saysClose)
+    _ = machine.responseEnded(at: at(7))
+    #expect(machine.armed == .idle)
+  }
+
+  @Test func aProbeLeavesTheIdleDeadlineWhereItWas() {
+    var machine = afterOneExchange()  // idle from t0 + 5 s
+    for second in [30, 50] {
+      _ = machine.bytesReceived(at: at(Double(second)))
+      _ = machine.headReceived(at: at(Double(second)), renewsIdle: false)
+      _ = machine.requestEnded(at: at(Double(second)))
+      machine.responseStarted()
+      _ = machine.responseEnded(at: at(Double(second)))
+    }
+    #expect(machine.armed == .idle)
+    // Due 60 s after the last request that renews it, however many probes came since.
+    #expect(machine.timerFired(at: at(64)) == .scheduleTimer(at: at(65)))
+    #expect(machine.timerFired(at: at(65)) == .close)
+  }
+}

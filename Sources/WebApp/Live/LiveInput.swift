@@ -10,6 +10,9 @@ struct LiveInput: Sendable, Equatable {
   /// The longest `value` an action takes.
   let maxCharacters: Int
 
+  /// The `type` of the message a page sends every minute to keep its socket open, for no screen.
+  static let keepAlive = "keepAlive"
+
   init(_ text: String, maxBytes: Int, maxCharacters: Int) throws(LiveInputError) {
     guard text.utf8.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
     let object: JSONObjectReader.Object

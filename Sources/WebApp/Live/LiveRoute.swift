@@ -22,6 +22,9 @@ import SignupFeature
 /// **Rate**: a page may send ``RateLimits/liveMessages`` (20 a second, bursts of 60, by default: far
 /// beyond a person's typing); messages beyond it are dropped unanswered and counted in `/metrics`.
 ///
+/// **Idle**: a page that sends nothing for ``ConnectionLimits/liveIdleTimeout`` (5 minutes by default)
+/// is closed with 1000; the page's script sends `{"type":"keepAlive"}` every minute, which no screen sees.
+///
 /// When the server starts draining, the socket is closed with `1001` (going away): the page reconnects,
 /// to another instance behind a balancer.
 struct LiveRoute: Sendable {
@@ -119,6 +122,8 @@ struct LiveRoute: Sendable {
         guard case .text(let text) = message else { throw .binary }
         let message = try LiveInput(
           text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+        // The page's keep-alive has done its work by arriving (`WebSocketIdleHandler`): no screen takes it.
+        if message.type == LiveInput.keepAlive { continue }
         screen.handle(try type(of: screen).action(from: message))
         session.countAction()
       } catch {

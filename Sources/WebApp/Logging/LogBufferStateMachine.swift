@@ -9,8 +9,8 @@
 /// **Wake-ups**: the writer is signalled only when it is idle (it found nothing to write) or when the
 /// pending bytes pass half the budget; after each batch it lingers a moment before taking the next, so
 /// under load lines collect into batches and a line costs no wake-up, no context switch. (Waking the
-/// writer for the first line after each batch had cost `GET /users/{name}` a context switch per request:
-/// 41 → 63 µs of server CPU.)
+/// writer for the first line after each batch had cost `GET /users/{name}` a context switch per request,
+/// half again its server CPU.)
 ///
 /// **Contract**: a pure value, no clock and no I/O. The writer waits without a deadline only after
 /// ``takeBatch()`` said ``BatchAction/wait``, and the next ``append(_:)`` then says

@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Built for less than `StreamLogHandler`: the logger's metadata is stored as it is set and rendered only
 /// with a line (Hummingbird sets a request id on every request's logger, and `StreamLogHandler` rendered all
-/// of it each time: 3 % of `GET /users/{name}`), and the timestamp is formatted once a second instead of
+/// of it each time), and the timestamp is formatted once a second instead of
 /// with `localtime` and `strftime` on every line.
 ///
 /// **Contract**: each line is one `write` to `stream` (the server's ``LogWriter``), so lines from several

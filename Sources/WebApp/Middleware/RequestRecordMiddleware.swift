@@ -9,7 +9,7 @@ import NIOHTTP1
 /// One middleware for both: one pair of clock reads and one more async call per request, not two.
 ///
 /// **Cost**: the server's line is rendered by ``RequestLog`` on the request's thread, without swift-log (its
-/// metadata dictionary and handlers had cost `GET /users/{name}` about 10 % of its server CPU), and handed to
+/// metadata dictionary and handlers were a large share of `GET /users/{name}`'s server CPU), and handed to
 /// the server's ``LogWriter``, which writes lines in batches from a background thread; a request never waits
 /// for standard error (when it stalls, lines are dropped and counted instead). Without a ``RequestLog``
 /// (applications built with a logger of their own, as in tests) the line goes through `logger`.

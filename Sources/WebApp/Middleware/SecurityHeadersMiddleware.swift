@@ -38,7 +38,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 /// Made once and appended: no route sets these headers, and setting them by name (which looks for the
-/// name first and checks the value's bytes each time) cost every response about 0.5 µs.
+/// name first and checks the value's bytes each time) showed in every response's profile.
 private let securityHeaderFields: [HTTPField] = [
   HTTPField(
     name: .contentSecurityPolicy,

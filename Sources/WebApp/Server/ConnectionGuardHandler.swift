@@ -1,9 +1,13 @@
 import HummingbirdCore
 import NIOCore
 import NIOHTTP1
+import NIOWebSocket
 
 /// Enforces `ConnectionLimits` on one HTTP/1 connection, answers what the decoder cannot parse with
-/// `400`/`431` and a close, and closes idle connections when the server shuts down.
+/// `400`/`431` and a close, refuses a body where none belongs (`RequestBodyRule`) with `413` and a close
+/// before any of it is read, closes after the answer when the client or the response asks for it
+/// (`Connection: close`, HTTP/1.0 without keep-alive), lets probes (`/healthz`, `/readyz`, `/metrics`)
+/// leave the idle deadline where it was, and closes idle connections when the server shuts down.
 ///
 /// **Contract:** the storage of a `ConnectionGuardStateMachine`: it feeds the machine the connection's
 /// events and performs the returned actions. It is confined to the channel's event loop (NIO calls a
@@ -25,17 +29,22 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   typealias OutboundOut = HTTPServerResponsePart
 
   private var machine: ConnectionGuardStateMachine<MonotonicInstant>
+  private let bodyRule: RequestBodyRule
   private var timer: Scheduled<Void>?
   /// Set when a request ended during the current read burst: the burst's bytes were that request's.
   private var requestEndedInBurst = false
   private var started = false
   /// Set once this handler has decided to close: later reads are dropped and later writes refused.
   private var closing = false
+  /// Set once a request was refused at its head: what follows it is dropped unread, while the answers
+  /// to the requests before it are still written.
+  private var discarding = false
   /// Set once the first request head went by, and with it Hummingbird's own connection handler came.
   private var removedSupersededHandler = false
 
-  init(limits: ConnectionLimits) {
+  init(limits: ConnectionLimits, bodyRule: RequestBodyRule) {
     self.machine = ConnectionGuardStateMachine(limits: limits)
+    self.bodyRule = bodyRule
   }
 
   /// The deadline armed now, for tests.
@@ -60,13 +69,21 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    guard !closing else { return }
-    // Through `self`, not `Self.`: in a class `Self` is the dynamic type, so the static form compiled to NIO's
-    // unspecialised cast, which looked up generic metadata on every call (0.9 µs a request for the five casts).
+    guard !closing && !discarding else { return }
+    // Through `self`, not `Self.`: in a class `Self` is the dynamic type, so the static form compiles to NIO's
+    // unspecialised cast, which looks up generic metadata on every call.
     switch unwrapInboundIn(data) {
-    case .head:
+    case .head(let head):
       if !removedSupersededHandler { removeSupersededHandler(context) }
-      perform(machine.headReceived(at: MonotonicInstant.now()), context)
+      if let refusal = bodyRule.refusal(of: head) {
+        discarding = true
+        perform(machine.headRefused(status: refusal), context)
+        return
+      }
+      perform(
+        machine.headReceived(
+          at: MonotonicInstant.now(), keepAlive: head.isKeepAlive, renewsIdle: !Self.isProbe(head.uri)),
+        context)
       context.fireChannelRead(data)
     case .body:
       context.fireChannelRead(data)
@@ -95,9 +112,14 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     switch unwrapOutboundIn(data) {
     case .head(let head) where (100..<200).contains(head.status.code):  // 1xx precede the real head
       context.write(data, promise: promise)
-    case .head:
-      machine.responseStarted()
-      context.write(data, promise: promise)
+    case .head(var head):
+      let saysClose = head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "close" }
+      if machine.responseStarted(closes: saysClose) && !saysClose {
+        head.headers.replaceOrAdd(name: "connection", value: "close")
+        context.write(wrapOutboundOut(.head(head)), promise: promise)
+      } else {
+        context.write(data, promise: promise)
+      }
     case .body:
       context.write(data, promise: promise)
     case .end:
@@ -126,6 +148,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     case is ChannelShouldQuiesceEvent:
       perform(machine.quiesce(), context)
     case is HTTPServerUpgradeEvents:
+      installFrameHandlers(context.pipeline.syncOperations)
       context.fireUserInboundEventTriggered(event)
       perform(machine.upgraded(), context)
     default:
@@ -169,6 +192,24 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       cancelTimer()
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
+  }
+
+  /// Whether `uri` is one of the probes (`/healthz`, `/readyz`, `/metrics`), which are not rate-limited
+  /// and so must not keep a connection open either.
+  private static func isProbe(_ uri: String) -> Bool {
+    let path = uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { uri[..<$0] } ?? uri[...]
+    return path == "/healthz" || path == "/readyz" || path == "/metrics"
+  }
+
+  /// Puts the WebSocket's own rules right after NIO's frame decoder, which the upgrade has just added (NIO
+  /// fires the event once it is in the pipeline, before any frame is read): masking, then the idle timeout.
+  private func installFrameHandlers(_ pipeline: ChannelPipeline.SynchronousOperations) {
+    guard let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<WebSocketFrameDecoder>.self) else {
+      return
+    }
+    let idle = WebSocketIdleHandler(timeout: machine.limits.liveIdleTimeout)
+    try? pipeline.addHandler(idle, position: .after(decoder.handler))
+    try? pipeline.addHandler(UnmaskedFrameHandler(), position: .after(decoder.handler))
   }
 
   /// Removes Hummingbird's `HTTPConnectionStateHandler`, which Hummingbird puts behind this handler just

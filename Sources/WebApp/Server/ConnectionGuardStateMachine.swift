@@ -1,7 +1,8 @@
 /// The rules of one HTTP connection's deadlines, parse errors and shutdown, as a pure value.
 ///
-/// **Contract:** a value fed the connection's events in order (`opened`, `bytesReceived`, `headReceived`,
-/// `requestEnded`, `responseStarted`, `responseEnded`, `upgraded`, `parseFailed`, `quiesce`, `timerFired`)
+/// **Contract:** a value fed the connection's events in order (`opened`, `bytesReceived`, `headReceived` or
+/// `headRefused`, `requestEnded`, `responseStarted`, `responseEnded`, `upgraded`, `parseFailed`, `quiesce`,
+/// `timerFired`)
 /// with the current instant; it returns what to do and never does it. `ConnectionGuardHandler` performs the
 /// actions on the channel's event loop. At most one timer is pending at a time: arming a later deadline
 /// than the pending timer schedules nothing (the timer re-arms itself when it fires early), so a busy
@@ -55,6 +56,10 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
   private var responseOpen = false
   /// What to do as soon as no response is pending (shutdown, or a parse error behind pipelined requests).
   private var whenAnswered: Action?
+  /// Where the idle deadline runs from: the opening, or the end of the last request that renews it.
+  private var idleSince: Instant?
+  /// Whether the last request read renews the idle deadline (a probe, such as `/healthz`, does not).
+  private var lastRequestRenewsIdle = true
 
   init(limits: ConnectionLimits) {
     self.limits = limits
@@ -64,7 +69,8 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
   var armed: Deadline? { deadline?.kind }
 
   mutating func opened(at now: Instant) -> Action {
-    arm(.idle, at: now.advanced(by: limits.idleTimeout))
+    idleSince = now
+    return arm(.idle, at: now.advanced(by: limits.idleTimeout))
   }
 
   /// Whether the next bytes would start a request's head: the only time `bytesReceived` does anything,
@@ -78,9 +84,14 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
     return arm(.head, at: now.advanced(by: limits.headTimeout))
   }
 
-  mutating func headReceived(at now: Instant) -> Action {
+  /// A request head was read; `keepAlive` is false when its client asked for the connection to close after
+  /// the answer (`Connection: close`, or HTTP/1.0 without `keep-alive`); `renewsIdle` is false for a probe,
+  /// whose answer leaves the idle deadline where it was, so that probes alone cannot hold a connection.
+  mutating func headReceived(at now: Instant, keepAlive: Bool = true, renewsIdle: Bool = true) -> Action {
     guard phase != .finished else { return .none }
     unanswered += 1
+    lastRequestRenewsIdle = renewsIdle
+    if !keepAlive && whenAnswered == nil { whenAnswered = .close }
     phase = .readingBody
     return arm(.body, at: now.advanced(by: limits.bodyTimeout))
   }
@@ -94,15 +105,20 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
         return whenAnswered
       }
       phase = .waiting
-      return arm(.idle, at: now.advanced(by: limits.idleTimeout))
+      return armIdle(at: now)
     }
     phase = .answering
     deadline = nil
     return .none
   }
 
-  mutating func responseStarted() {
+  /// A response head is being written; returns whether the connection closes after this response, which
+  /// the response then says (`Connection: close`). `closes` is true when the response itself says so.
+  @discardableResult
+  mutating func responseStarted(closes: Bool = false) -> Bool {
     responseOpen = true
+    if closes && whenAnswered == nil { whenAnswered = .close }
+    return unanswered <= 1 && whenAnswered != nil
   }
 
   mutating func responseEnded(at now: Instant) -> Action {
@@ -115,7 +131,13 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
     }
     guard phase == .answering else { return .none }
     phase = .waiting
-    return arm(.idle, at: now.advanced(by: limits.idleTimeout))
+    return armIdle(at: now)
+  }
+
+  /// Arms the idle deadline once a request is answered at `now`: from now, unless that request was a probe.
+  private mutating func armIdle(at now: Instant) -> Action {
+    if lastRequestRenewsIdle || idleSince == nil { idleSince = now }
+    return arm(.idle, at: (idleSince ?? now).advanced(by: limits.idleTimeout))
   }
 
   mutating func upgraded() -> Action {
@@ -127,11 +149,23 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
   /// The decoder could not parse what the client sent; `headerOverflow` when the head is over the limit.
   mutating func parseFailed(headerOverflow: Bool) -> Action {
     guard phase != .finished else { return .none }
+    let pendingBefore = phase == .readingBody ? unanswered - 1 : unanswered
+    return refuse(status: headerOverflow ? 431 : 400, pendingBefore: pendingBefore)
+  }
+
+  /// A request head was read that is refused without reaching a route (a body where none belongs, or one
+  /// declared over the limit: `status`); nothing more is read, and the connection closes after the answer.
+  mutating func headRefused(status: Int) -> Action {
+    guard phase != .finished else { return .none }
+    return refuse(status: status, pendingBefore: unanswered)
+  }
+
+  /// Answers `status` and closes, once the `pendingBefore` requests read before the refused one are answered.
+  private mutating func refuse(status: Int, pendingBefore: Int) -> Action {
     deadline = nil
     // Answer only when that answer is the next one the client expects: nothing pipelined before it and
     // no response of ours half-written (its body may be the request being read, not yet answered).
-    let answer = Action.respondAndClose(status: headerOverflow ? 431 : 400)
-    let pendingBefore = phase == .readingBody ? unanswered - 1 : unanswered
+    let answer = Action.respondAndClose(status: status)
     if pendingBefore <= 0 && !responseOpen {
       phase = .finished
       return answer

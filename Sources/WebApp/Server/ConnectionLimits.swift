@@ -10,7 +10,9 @@
 /// | reading a request body | `bodyTimeout` | the head being complete (not reset by later bytes) |
 ///
 /// An idle connection is closed silently; a head or body that is not complete in time gets `408` (when
-/// no response has begun) and a close. Independently, on HTTP and WebSocket connections alike, writes
+/// no response has begun) and a close. A live page's WebSocket is closed (1000) when its page sends no
+/// message for `liveIdleTimeout`; the page's own keep-alive message (every ``liveKeepAliveInterval``)
+/// keeps it open, pings do not. Independently, on HTTP and WebSocket connections alike, writes
 /// stuck on back-pressure (a client that stops reading) for `writeTimeout` close the connection
 /// (`WriteDeadlineStateMachine`). See `docs/threat_model.md`.
 public struct ConnectionLimits: Sendable, Equatable {
@@ -22,24 +24,33 @@ public struct ConnectionLimits: Sendable, Equatable {
   public var bodyTimeout: Duration
   /// How long writes may wait for a client that does not read them before the connection is closed.
   public var writeTimeout: Duration
+  /// How long a live page's WebSocket may go without a message from its page before it is closed.
+  public var liveIdleTimeout: Duration
   /// The most connections (HTTP and WebSocket) open at once; further ones wait in the listen backlog.
   public var maxConnections: Int
+
+  /// How often a live page sends its keep-alive message (the pages' script, `live-socket.js`); the live
+  /// idle timeout is at least twice this, so a page whose timers a browser slows down still keeps its socket.
+  public static let liveKeepAliveInterval = Duration.seconds(60)
 
   /// The most connections by default: room for 10,000 live pages and the requests of their visitors.
   public static let defaultMaxConnections = 16_384
 
-  /// The defaults: a minute idle, 10 s for a head, 30 s for a body, 30 s for stuck writes, 16,384 connections.
+  /// The defaults: a minute idle, 10 s for a head, 30 s for a body, 30 s for stuck writes, 5 minutes for a
+  /// silent live page, 16,384 connections.
   public init(
     idleTimeout: Duration = .seconds(60),
     headTimeout: Duration = .seconds(10),
     bodyTimeout: Duration = .seconds(30),
     writeTimeout: Duration = .seconds(30),
+    liveIdleTimeout: Duration = .seconds(300),
     maxConnections: Int = defaultMaxConnections
   ) {
     self.idleTimeout = idleTimeout
     self.headTimeout = headTimeout
     self.bodyTimeout = bodyTimeout
     self.writeTimeout = writeTimeout
+    self.liveIdleTimeout = liveIdleTimeout
     self.maxConnections = maxConnections
   }
 
@@ -53,6 +64,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     ]
     where value <= .zero || value > Self.longestTimeout {
       return "the \(name) timeout must be more than 0 and at most 86400 seconds"
+    }
+    if liveIdleTimeout < Self.liveKeepAliveInterval * 2 || liveIdleTimeout > Self.longestTimeout {
+      return "the live idle timeout must be at least 120 and at most 86400 seconds"
     }
     if maxConnections < 1 { return "the connection limit must be at least 1" }
     return nil

@@ -20,6 +20,8 @@ struct GuardedUpgradeChannel: ServerChildChannel {
 
   let base: HTTP1WebSocketUpgradeChannel
   let limits: ConnectionLimits
+  /// The bodies refused at their head.
+  let bodyRule: RequestBodyRule
   /// Each client's share of the connections: one over it is closed before anything is read.
   let shares: ClientConnectionShares
 
@@ -28,6 +30,7 @@ struct GuardedUpgradeChannel: ServerChildChannel {
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     let limits = self.limits
+    let bodyRule = self.bodyRule
     let admission = shares.admit(channel.remoteAddress)
     guard admission != .refused else {
       // Closed here: NIO leaves a child whose initializer failed open, unread, until its peer goes.
@@ -36,7 +39,7 @@ struct GuardedUpgradeChannel: ServerChildChannel {
     }
     channel.closeFuture.whenComplete { [shares] _ in shares.close(admission) }
     return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
-      try channel.pipeline.syncOperations.addHandler(ConnectionGuardHandler(limits: limits))
+      try channel.pipeline.syncOperations.addHandler(ConnectionGuardHandler(limits: limits, bodyRule: bodyRule))
       try channel.pipeline.syncOperations.addHandler(
         WriteDeadlineHandler(timeout: limits.writeTimeout), position: .first)
       return value
@@ -63,6 +66,7 @@ extension HTTPServerBuilder {
     webSocketRouter: Router<AppRequestContext>,
     configuration: HTTP1WebSocketUpgradeChannel.Configuration,
     limits: ConnectionLimits,
+    bodyRule: RequestBodyRule,
     shares: ClientConnectionShares
   ) -> HTTPServerBuilder {
     let webSocketResponder = webSocketRouter.buildResponder()
@@ -70,7 +74,7 @@ extension HTTPServerBuilder {
       GuardedUpgradeChannel(
         base: HTTP1WebSocketUpgradeChannel(
           responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-        limits: limits, shares: shares
+        limits: limits, bodyRule: bodyRule, shares: shares
       )
     }
   }

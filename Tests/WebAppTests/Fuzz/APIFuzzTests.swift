@@ -92,6 +92,55 @@ struct APIFuzzTests {
     }
   }
 
+  // MARK: - GET /repos/{owner}/{repo} and GET /rate_limit
+
+  /// Any owner and name, one of them sometimes a repository of the index: found (200, GitHub's shape),
+  /// missing (404) or refused for its escapes (400), always GitHub's JSON.
+  @Test func anyRepositoryPathIsFoundOrRefused() async throws {
+    let app = try await TestApp.withRepositories((1...10).map { "owner\($0)/swift-tool-\($0)" })
+    try await app.application().test(.router) { client in
+      await propertyCheck(
+        count: 300,
+        input: FuzzInput.generator { rng in
+          let owner = Int.random(in: 0..<3, using: &rng) == 0 ? "owner3" : Self.userPath(using: &rng)
+          let name = Int.random(in: 0..<3, using: &rng) == 0 ? "swift-tool-3" : Self.userPath(using: &rng)
+          return owner.isEmpty || name.isEmpty ? "" : "/repos/\(owner)/\(name)"
+        }
+      ) { path in
+        guard !path.isEmpty else { return }
+        let response = try await client.execute(uri: path, method: .get)
+        let expected: [HTTPResponse.Status] = [.ok, .notFound, .badRequest]
+        #expect(expected.contains(response.status), "\(response.status) for \(path)")
+        if response.status == .ok {
+          #expect(Self.jsonObject(response, input: path)?["full_name"] as? String == "owner3/swift-tool-3")
+        } else {
+          Self.expectGitHubError(response, input: path)
+        }
+      }
+    }
+  }
+
+  /// `/rate_limit` with any query string and method spends nothing and answers the same budgets.
+  @Test func anyRateLimitRequestAnswersTheBudgetsAndSpendsNothing() async throws {
+    var configuration = try TestApp().configuration
+    configuration.rateLimits = .standard
+    let app = try TestApp(configuration: configuration)
+    try await app.application().test(.router) { client in
+      await propertyCheck(count: 200, input: FuzzInput.generator { rng in Self.searchQuery(using: &rng) }) { query in
+        let response = try await client.execute(uri: "/rate_limit?" + query, method: .get)
+        #expect(response.status == .ok, "\(response.status) for \(query)")
+        let resources = Self.jsonObject(response, input: query)?["resources"] as? [String: Any]
+        let core = resources?["core"] as? [String: Any]
+        #expect(core?["used"] as? Int == 0, "spent for \(query)")
+      }
+      for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
+        let response = try await client.execute(uri: "/rate_limit", method: method)
+        #expect(response.status == .notFound, "\(response.status) for \(method)")
+        Self.expectGitHubError(response, input: "\(method) /rate_limit")
+      }
+    }
+  }
+
   // MARK: - GET /{login} and the pages' error pages
 
   /// A top-level path is an account page, one of the server's own pages, or an error page: never a 5xx,

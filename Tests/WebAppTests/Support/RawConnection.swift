@@ -6,6 +6,8 @@ import Synchronization
 struct RawReply {
   /// Every byte the server sent, as text.
   var text: String
+  /// Every byte the server sent.
+  var bytes: [UInt8]
   /// The server closed (or reset) the connection; `false` when the test's safety bound closed it instead.
   var closedByServer: Bool
   /// From before the connection was opened to its end: at least as long as any deadline the server
@@ -67,6 +69,10 @@ final class RawConnection {
     try await outbound.write(ByteBuffer(string: text))
   }
 
+  func send(bytes: [UInt8]) async throws {
+    try await outbound.write(ByteBuffer(bytes: bytes))
+  }
+
   /// Reads until what was received contains `text`; `false` if the connection ended first.
   func read(until text: String) async -> Bool {
     while !String(buffer: received).contains(text) {
@@ -88,7 +94,7 @@ final class RawConnection {
     while await readMore() {}
     watchdog.cancel()
     return RawReply(
-      text: String(buffer: received), closedByServer: !boundHit.withLock { $0 }, elapsed: ContinuousClock.now - opened)
+      text: String(buffer: received), bytes: Array(received.readableBytesView), closedByServer: !boundHit.withLock { $0 }, elapsed: ContinuousClock.now - opened)
   }
 
   /// Appends the next read to `received`; `false` once the connection has ended (closed or reset).

@@ -2,6 +2,7 @@ import Foundation
 import MVVMKit
 import ReactorCore
 import SignupFeature
+import Synchronization
 
 /// The Signup screen on a live page (`/live/signup`), in the architecture the page asks for
 /// (`?engine=reactor`, `mvvm` or `driver`).
@@ -9,8 +10,9 @@ import SignupFeature
 /// The page's messages are the screen's actions: `usernameChanged`, `passwordChanged` and
 /// `repeatedPasswordChanged` with the field's text, `signup` and `dismissOutcome`. Username edits are
 /// throttled (the examples' 300 ms `throttle`), so fast typing costs a few availability requests, not
-/// one per key; a tap on "Sign up" first flushes a held username, so the signup never runs on a name the
-/// screen has not checked.
+/// one per key, then de-duplicated (their `distinctUntilChanged`), so `a → ab → a` within one window
+/// does not check `a` twice; a tap on "Sign up" first flushes a held username, so the signup never runs
+/// on a name the screen has not checked.
 ///
 /// A state goes out as `{"type": "state", "username": {"message", "tone"}, "password": …,
 /// "repeatedPassword": …, "signupEnabled", "signingUp", "checkingUsername", "networkActive",
@@ -40,8 +42,9 @@ final class LiveSignupScreen: LiveScreen {
     self.screen = screen
     self.engine = engine
     self.messages = messages
+    let lastSent = LastUsername()
     usernames = Throttle(for: usernameThrottle, clock: clock) { [weak screen] name in
-      screen?.send(.usernameChanged(name))
+      if lastSent.replace(with: name) { screen?.send(.usernameChanged(name)) }
     }
   }
 
@@ -100,5 +103,18 @@ final class LiveSignupScreen: LiveScreen {
   /// The path of an account's page, `/{login}` as on GitHub.
   static func accountPath(_ login: String) -> String {
     "/" + (login.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? login)
+  }
+}
+
+/// The username last passed to the screen, for `distinctUntilChanged`.
+private final class LastUsername: Sendable {
+  private let name = Mutex<String?>(nil)
+
+  /// Records `name`; whether it differs from the one before it.
+  func replace(with name: String) -> Bool {
+    self.name.withLock { last in
+      defer { last = name }
+      return last != name
+    }
   }
 }

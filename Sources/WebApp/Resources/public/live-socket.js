@@ -6,6 +6,9 @@
 
 const firstRetryDelay = 250;
 const longestRetryDelay = 2000;
+// The server closes a socket that sends nothing for a few minutes (pings do not count); this message
+// tells it the page is still here. A browser may slow a hidden tab's timers to one a minute.
+const keepAliveInterval = 60000;
 
 // Connects the page's `[data-live]` element to its screen. `onOpen(send)` runs on every (re)connection:
 // a new connection has a new screen, which the page rebuilds by resending what it holds. `onState`
@@ -17,6 +20,7 @@ export function connectLive({ params = {}, onOpen = () => {}, onState, onClose =
   const texts = { connected: connection.dataset.connected, reconnecting: connection.dataset.reconnecting };
   let socket = null;
   let retryDelay = firstRetryDelay;
+  let keepAlive = null;
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -33,6 +37,7 @@ export function connectLive({ params = {}, onOpen = () => {}, onState, onClose =
     socket = new WebSocket(`${scheme}//${location.host}${screen.dataset.live}?${query}`);
     socket.addEventListener("open", () => {
       retryDelay = firstRetryDelay;
+      keepAlive = setInterval(() => send({ type: "keepAlive" }), keepAliveInterval);
       showStatus("connected", texts.connected);
       onOpen(send);
     });
@@ -47,6 +52,7 @@ export function connectLive({ params = {}, onOpen = () => {}, onState, onClose =
       }
     });
     socket.addEventListener("close", () => {
+      clearInterval(keepAlive);
       showStatus("reconnecting", texts.reconnecting);
       onClose();
       setTimeout(connect, retryDelay);

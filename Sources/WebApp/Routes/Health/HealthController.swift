@@ -14,6 +14,8 @@ import RepositoryIndex
 /// taking every instance out of the balancer at once would also take the pages and search that work without
 /// it; the routes needing it answer `503` at once meanwhile (the pool fails fast). Both are JSON,
 /// `cache-control: no-store`, and not rate-limited: probes come often, from the balancer's few addresses.
+/// Nor do they hold a connection: a probe does not renew its connection's idle deadline
+/// (`ConnectionGuardStateMachine`), so a client cannot keep a connection open with one a minute.
 struct HealthController: Sendable {
   let accounts: AccountStore
   let index: RepositoryIndex

@@ -1,0 +1,24 @@
+import NIOHTTP1
+
+/// Which request bodies are refused at the head, before a byte of them is read: a body on `GET` or
+/// `HEAD` (no route here reads one), and any declared body longer than the longest a route accepts.
+///
+/// Refused with `413` and a close (`ConnectionGuardHandler`), so a client cannot make the server read a
+/// body it will never use, nor wait for one it will refuse.
+struct RequestBodyRule: Sendable, Equatable {
+  /// The longest body a route accepts (`POST /users`'s limit).
+  let maxBytes: Int
+
+  /// The status to answer `head` with at once, or `nil` to let it through.
+  func refusal(of head: HTTPRequestHead) -> Int? {
+    let declaredLength = head.headers.first(name: "content-length").flatMap { Int($0) }
+    switch head.method {
+    case .GET, .HEAD:
+      let hasBody = (declaredLength ?? 0) > 0 || head.headers.contains(name: "transfer-encoding")
+      return hasBody ? 413 : nil
+    default:
+      guard let declaredLength, declaredLength > maxBytes else { return nil }
+      return 413
+    }
+  }
+}
