@@ -20,7 +20,7 @@ public import ReactorCore
 /// }
 /// ```
 public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
-  let loop: any FeedbackLoop<State, Event>
+  @usableFromInline let loop: any FeedbackLoop<State, Event>
 
   /// A loop with at most one effect: the one for the request `request` reads from the state.
   ///

@@ -50,12 +50,13 @@ public import ReactorCore
 ///
 /// The system is run by ReactorCore's `ReactorStore`: every event goes through its serial queue.
 public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
-  private let store: ReactorStore<FeedbackReactor<State, Event>>
+  @usableFromInline let store: ReactorStore<FeedbackReactor<State, Event>>
 
   /// Starts a system at `initialState`; the loops' effects for it start before this returns.
   ///
   /// `reduce` must be pure: no effects, no clock. Effects belong in `feedback`, and take their clock
   /// from the feature that makes them.
+  @inlinable
   public init(
     initialState: State,
     reduce: @escaping @Sendable (State, Event) -> State,
@@ -69,33 +70,41 @@ public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
   }
 
   /// Reduces `event` into the state, or queues it for the thread processing the system.
+  @inlinable
   public func send(_ event: Event) { store.send(.event(event)) }
 
   /// The latest state; safe to read from anywhere, observers and effects included.
+  @inlinable
   public var currentState: State { store.currentState.state }
 
   /// The current state, then every change, ending when the system is released.
+  @inlinable
   public var states: some AsyncSequence<State, Never> & Sendable { store.states.map(\.state) }
 
   /// The current state, then changes as a slow observer can take them, always ending on the latest.
+  @inlinable
   public var latestStates: some AsyncSequence<State, Never> & Sendable { store.latestStates.map(\.state) }
 
   /// Calls `observer` with the current state, then with every change, synchronously, on the thread
   /// that made the change, with no lock held, until the observation is cancelled or released.
+  @inlinable
   public func observe(_ observer: @escaping @Sendable (State) -> Void) -> BroadcastObservation {
     store.observe { observer($0.state) }
   }
 
   /// The effects whose work may still be running (cancelled ones that have not returned included).
   /// For tests and diagnostics ("is the system idle?").
+  @inlinable
   public var runningEffectCount: Int { store.runningTaskCount }
 
   /// The effects that may still deliver an event.
+  @inlinable
   public var liveEffectCount: Int { store.liveTaskCount }
 }
 
 extension FeedbackSystem {
   /// A system with its feedback loops written one after another.
+  @inlinable
   public convenience init(
     initialState: State,
     reduce: @escaping @Sendable (State, Event) -> State,

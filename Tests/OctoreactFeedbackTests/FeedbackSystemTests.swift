@@ -1,5 +1,6 @@
 import Clocks
 import ConcurrencyTestSupport
+import Dispatch
 import OctoreactFeedback
 import ReactorCore
 import ReactorTesting
@@ -162,6 +163,37 @@ struct FeedbackSystemTests {
     gates["b"]?.open()
     let answered = await system.states.first { !$0.log.isEmpty }
     #expect(answered?.log == ["b"])
+  }
+
+  /// The effect sends before it is cancelled, but its event is queued behind the event that cancels
+  /// it: the task was not cancelled yet when it sent, so only the generation check can drop it.
+  @Test func anEventSentJustBeforeItsEffectWasCancelledIsDropped() async {
+    let probe = Probe<String>()
+    let go = Gate()
+    let aSent = DispatchSemaphore(value: 0)
+    let system = FeedbackSystem<State, Event>(
+      initialState: State(), reduce: Self.reduce,
+      feedback: .react(request: { $0.request }) { request, send in
+        probe.record("started \(request)")
+        await go.wait()
+        send(.answered(request))
+        if request == "a" { aSent.signal() }
+      }
+    )
+    system.send(.ask("a"))
+    await probe.wait(for: "started a")
+    // On a thread of its own, which processes the system: its observer asks for "b" (queued), lets
+    // "a" answer (queued behind it, the task not cancelled yet) and waits until it has.
+    let observation = system.observe { [system] state in
+      guard state.log == ["trigger"], state.request == "a" else { return }
+      system.send(.ask("b"))
+      go.open()
+      aSent.wait()
+    }
+    await onThreads(1) { _ in system.send(.append("trigger")) }
+    let answered = await system.states.first { $0.log.count == 2 }
+    #expect(answered?.log == ["trigger", "b"])
+    observation.cancel()
   }
 
   @Test func eachRequestOfASetIsStartedAndCancelledOnItsOwn() async {

@@ -1,8 +1,9 @@
-import ReactorCore
+public import ReactorCore
 
 /// One feedback loop of a running system: its request rule, its effects and its ``RequestTable``.
 ///
 /// An existential, so that the system keeps loops whose requests are of different types side by side.
+@usableFromInline
 protocol FeedbackLoop<State, Event>: Sendable {
   associatedtype State: Sendable
   associatedtype Event: Sendable
@@ -15,6 +16,7 @@ protocol FeedbackLoop<State, Event>: Sendable {
 }
 
 /// What a loop asks the runtime to do after a new state.
+@usableFromInline
 enum LoopCommand<Event: Sendable>: Sendable {
   case cancel(generation: UInt64)
   case start(generation: UInt64, work: @Sendable (Send<Event>) async -> Void)

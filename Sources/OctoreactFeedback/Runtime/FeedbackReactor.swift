@@ -1,4 +1,4 @@
-import ReactorCore
+public import ReactorCore
 
 /// A feedback system as a ``Reactor``, so that a ``ReactorStore`` runs it: the store's serial queue,
 /// its tasks and its observers are the system's, with the guarantees and tests they already have.
@@ -9,7 +9,12 @@ import ReactorCore
 /// events come back as actions carrying their loop and generation; `mutate` drops one whose
 /// generation is no longer live, and it is the serial queue that makes this exact: the cancellation
 /// was applied before any event the effect sent afterwards is reached.
+///
+/// `@inlinable`, as ReactorCore's drain is, so that it is compiled for the app's state and event:
+/// unspecialized, every event would look up generic metadata at run time.
+@usableFromInline
 struct FeedbackReactor<SystemState: Sendable, SystemEvent: Sendable>: Reactor {
+  @usableFromInline
   enum Action: Sendable {
     /// Starts the effects the initial state asks for.
     case start
@@ -19,26 +24,42 @@ struct FeedbackReactor<SystemState: Sendable, SystemEvent: Sendable>: Reactor {
     case effectEvent(SystemEvent, loop: Int, generation: UInt64)
   }
 
+  @usableFromInline
   enum Mutation: Sendable {
     /// The next state, its request tables already updated.
     case replace(State)
   }
 
+  @usableFromInline
   struct State: Sendable {
-    var state: SystemState
-    var loops: [any FeedbackLoop<SystemState, SystemEvent>]
+    @usableFromInline var state: SystemState
+    @usableFromInline var loops: [any FeedbackLoop<SystemState, SystemEvent>]
+
+    @inlinable
+    init(state: SystemState, loops: [any FeedbackLoop<SystemState, SystemEvent>]) {
+      self.state = state
+      self.loops = loops
+    }
   }
 
   /// Identifies an effect's task for the store's cancellation.
+  @usableFromInline
   struct EffectID: Hashable, Sendable {
-    let loop: Int
-    let generation: UInt64
+    @usableFromInline let loop: Int
+    @usableFromInline let generation: UInt64
+
+    @inlinable
+    init(loop: Int, generation: UInt64) {
+      self.loop = loop
+      self.generation = generation
+    }
   }
 
-  let initialState: State
-  let reduce: @Sendable (SystemState, SystemEvent) -> SystemState
-  let system: SystemReference<SystemState, SystemEvent>
+  @usableFromInline let initialState: State
+  @usableFromInline let reduce: @Sendable (SystemState, SystemEvent) -> SystemState
+  @usableFromInline let system: SystemReference<SystemState, SystemEvent>
 
+  @inlinable
   init(
     initialState: SystemState, reduce: @escaping @Sendable (SystemState, SystemEvent) -> SystemState,
     feedback: [Feedback<SystemState, SystemEvent>], system: SystemReference<SystemState, SystemEvent>
@@ -48,6 +69,7 @@ struct FeedbackReactor<SystemState: Sendable, SystemEvent: Sendable>: Reactor {
     self.system = system
   }
 
+  @inlinable
   func mutate(action: Action, state: State) -> Effect<Mutation> {
     switch action {
     case .start:
@@ -67,7 +89,8 @@ struct FeedbackReactor<SystemState: Sendable, SystemEvent: Sendable>: Reactor {
 
   /// `state` with its request tables updated (applied first, so observers see it before any effect
   /// starts), then each loop's cancellations and starts.
-  private func reconcile(_ state: State) -> Effect<Mutation> {
+  @inlinable
+  func reconcile(_ state: State) -> Effect<Mutation> {
     var next = state
     var commands = Effect<Mutation>.none
     for loop in next.loops.indices {
@@ -83,7 +106,8 @@ struct FeedbackReactor<SystemState: Sendable, SystemEvent: Sendable>: Reactor {
     return .merge(.just(.replace(next)), commands)
   }
 
-  private func run(
+  @inlinable
+  func run(
     _ work: @escaping @Sendable (Send<SystemEvent>) async -> Void, loop: Int, generation: UInt64
   ) -> Effect<Mutation> {
     .run { [system] task in
@@ -98,6 +122,7 @@ struct FeedbackReactor<SystemState: Sendable, SystemEvent: Sendable>: Reactor {
     .cancellable(id: EffectID(loop: loop, generation: generation))
   }
 
+  @inlinable
   func reduce(state: consuming State, mutation: Mutation) -> State {
     switch mutation {
     case .replace(let next): next
