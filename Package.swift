@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
     .library(name: "ReactorObservation", targets: ["ReactorObservation"]),
     .library(name: "MVVMKit", targets: ["MVVMKit"]),
+    .library(name: "OctoreactFeedback", targets: ["OctoreactFeedback"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
     .library(name: "SearchSyntax", targets: ["SearchSyntax"]),
@@ -39,7 +40,8 @@ let package = Package(
     .trait(
       name: "Application",
       description: "The application's dependencies (Hummingbird, GRDB, PostgresNIO, …): needed by every product "
-        + "but the runtime's (ReactorCore, ReactorTesting, ReactorObservation, MVVMKit).",
+        + "but the runtime's (ReactorCore, ReactorTesting, ReactorObservation, MVVMKit, "
+        + "OctoreactFeedback).",
       enabledTraits: ["ReactorTesting"]
     ),
     .trait(
@@ -85,12 +87,15 @@ let package = Package(
     // The Rx-style toolkit for MVVM view models (Broadcast, Throttle, Driver, LatestWork), apart from
     // the runtime: it depends on ReactorCore, never the reverse.
     .target(name: "MVVMKit", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // Feedback loops (RxFeedback's `system` and `react`) run by ReactorCore's store: part of the
+    // runtime, so it depends on ReactorCore alone.
+    .target(name: "OctoreactFeedback", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
     // The rules of signing up, shared by the Signup screen and the account store (usernames, which the
     // repository index's owners follow too, passwords, reserved names) and the languages of messages.
     .target(name: "AccountRules", swiftSettings: strictSettings),
     .target(
       name: "SignupFeature",
-      dependencies: ["ReactorCore", "MVVMKit", "AccountRules"],
+      dependencies: ["ReactorCore", "MVVMKit", "OctoreactFeedback", "AccountRules"],
       swiftSettings: strictSettings
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
@@ -98,7 +103,8 @@ let package = Package(
     // GitHub's repository search syntax (qualifiers, sort), shared by the index, the API and the Search screen.
     .target(name: "SearchSyntax", swiftSettings: strictSettings),
     .target(
-      name: "SearchFeature", dependencies: ["ReactorCore", "SearchSyntax", "AccountRules"], swiftSettings: strictSettings),
+      name: "SearchFeature", dependencies: ["ReactorCore", "OctoreactFeedback", "SearchSyntax", "AccountRules"],
+      swiftSettings: strictSettings),
     .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
     .target(
       name: "GitHubClient",
@@ -197,6 +203,14 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    .testTarget(
+      name: "OctoreactFeedbackTests",
+      dependencies: [
+        "OctoreactFeedback", "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport",
+        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+      ],
+      swiftSettings: strictSettings
+    ),
     // Probes, gates and threads for the concurrency tests of ReactorCore and MVVMKit (not a product).
     .target(
       name: "ConcurrencyTestSupport",
@@ -226,8 +240,8 @@ let package = Package(
     .testTarget(
       name: "SignupFeatureTests",
       dependencies: [
-        "SignupFeature", "SignupFeatureTesting", "AccountRules", "ReactorCore", "MVVMKit", "ReactorTesting",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "SignupFeature", "SignupFeatureTesting", "AccountRules", "ReactorCore", "MVVMKit", "OctoreactFeedback",
+        "ReactorTesting", .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
         .product(name: "PropertyBased", package: "swift-property-based", condition: application),
       ],
       swiftSettings: strictSettings
@@ -235,7 +249,8 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "AccountRules", "ReactorCore", "MVVMKit", "ReactorTesting",
+        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "AccountRules", "ReactorCore", "MVVMKit",
+        "OctoreactFeedback", "ReactorTesting",
         .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
       ],
       swiftSettings: strictSettings
@@ -338,7 +353,7 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
     // The workloads, apart from any harness, so that they also run alone (`reactor-workloads`).
     .target(
       name: "ReactorWorkloads",
-      dependencies: ["ReactorCore", "MVVMKit", "SignupFeature"],
+      dependencies: ["ReactorCore", "MVVMKit", "OctoreactFeedback", "SignupFeature"],
       path: "Benchmarks/ReactorWorkloads",
       swiftSettings: strictSettings
     ),

@@ -40,6 +40,13 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
       await SignupReactorWorkload.run(benchmark, actions: signupActions, observer: observer)
     }
+
+    Benchmark(
+      "SignupFeedback: \(Workload.label(signupActions)) actions, \(observer) observer",
+      configuration: workloadConfiguration(rate: .actionsPerSecond)
+    ) { benchmark in
+      await SignupFeedbackWorkload.run(benchmark, actions: signupActions, observer: observer)
+    }
   }
 
   // (d) Ten stores in a tree, observers forwarding to each other, sent to from two threads.

@@ -10,10 +10,10 @@ import ReactorWorkloads
 // and the process's peak resident memory: what the workload itself needs, without
 // package-benchmark's own 24–25 MB (`Baseline: no work` in `ReactorBenchmarks`).
 //
-//   reactor-workloads counter|signup-reactor|signup-view-model|store-tree [synchronous|sequence] [runs]
+//   reactor-workloads counter|signup-reactor|signup-feedback|signup-view-model|store-tree [synchronous|sequence] [runs]
 //   reactor-workloads atomics [runs]
 //
-// The observer kind applies to `counter` and `signup-reactor` (default: synchronous); `runs`
+// The observer kind applies to `counter`, `signup-reactor` and `signup-feedback` (default: synchronous); `runs`
 // repeats the workload in the same process (default 5), as the harness does. `atomics` prints what
 // this machine charges for a lock, an atomic add and a retain (`AtomicOperationCosts`): the floor
 // under workload (a).
@@ -36,10 +36,10 @@ func printError(_ text: String) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
-  usage: reactor-workloads counter|signup-reactor|signup-view-model|store-tree [synchronous|sequence] [runs]
+  usage: reactor-workloads counter|signup-reactor|signup-feedback|signup-view-model|store-tree [synchronous|sequence] [runs]
          reactor-workloads atomics [runs]
   """
-let workloads = ["counter", "signup-reactor", "signup-view-model", "store-tree", "atomics"]
+let workloads = ["counter", "signup-reactor", "signup-feedback", "signup-view-model", "store-tree", "atomics"]
 guard let workload = arguments.first, workloads.contains(workload) else {
   printError(usage)
   exit(2)
@@ -66,6 +66,8 @@ nonisolated func runWorkload(_ workload: String, observer: StateObserver, runs: 
       await CounterWorkload.run(recorder, actions: Workload.scaled(1_000_000), observer: observer)
     case "signup-reactor":
       await SignupReactorWorkload.run(recorder, actions: Workload.scaled(200_000), observer: observer)
+    case "signup-feedback":
+      await SignupFeedbackWorkload.run(recorder, actions: Workload.scaled(200_000), observer: observer)
     case "store-tree":
       await StoreTreeWorkload.run(recorder, actions: Workload.scaled(200_000))
     default:

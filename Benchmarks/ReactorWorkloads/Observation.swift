@@ -1,3 +1,4 @@
+import OctoreactFeedback
 import ReactorCore
 import Synchronization
 
@@ -22,12 +23,30 @@ final class StateWatch<State: Sendable>: Sendable {
   init<R: Reactor>(_ store: ReactorStore<R>, with observer: StateObserver, isFinal: @escaping @Sendable (State) -> Bool)
   where R.State == State {
     self.isFinal = isFinal
+    start(observer, observe: store.observe, states: { store.states })
+  }
+
+  /// Watches a feedback system the same way.
+  init<Event: Sendable>(
+    _ system: FeedbackSystem<State, Event>, with observer: StateObserver,
+    isFinal: @escaping @Sendable (State) -> Bool
+  ) {
+    self.isFinal = isFinal
+    start(observer, observe: system.observe, states: { system.states })
+  }
+
+  /// Starts `observer`'s kind of observation: `states` is called (subscribed) only for a sequence.
+  private func start<States: AsyncSequence<State, Never> & Sendable>(
+    _ observer: StateObserver,
+    observe: (@escaping @Sendable (State) -> Void) -> BroadcastObservation,
+    states: () -> States
+  ) {
     switch observer {
     case .synchronous:
-      let observation = store.observe { [self] state in record(state) }
+      let observation = observe { [self] state in record(state) }
       stop.withLock { $0 = { observation.cancel() } }
     case .sequence:
-      let states = store.states  // subscribed before the first send
+      let states = states()  // subscribed before the first send
       let task = Task { [self] in
         for await state in states { record(state) }
       }

@@ -5,7 +5,6 @@ import MVVMKit
 /// A wireframe whose user dismisses every prompt at once.
 struct ImmediateWireframe: Wireframe {
   func promptFor(_ message: String, cancelAction: String, actions: [String]) async -> String { cancelAction }
-  func open(url: String) async {}
 }
 
 /// (c) `events` text-field events into the stream view model, `SignupViewModel`, with one observer

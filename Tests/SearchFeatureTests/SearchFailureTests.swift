@@ -10,9 +10,9 @@ import Testing
 struct SearchFailureTests {
   typealias Request = FakeSearchServer.Request
 
-  @Test
-  func failedFirstPageThenRetry() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func failedFirstPageThenRetry(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3), .page(4...6)]
       $0.failures[Request("swift", page: 1)] = [.unavailable]
     }
@@ -36,9 +36,9 @@ struct SearchFailureTests {
     #expect(fixture.server.requests == [Request("swift", page: 1), Request("swift", page: 1)])
   }
 
-  @Test
-  func failedNextPageKeepsTheResultsAndRetriesThatPage() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func failedNextPageKeepsTheResultsAndRetriesThatPage(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3), .page(4...6), .page(7...9)]
       $0.failures[Request("swift", page: 2)] = [.unavailable]
     }
@@ -68,10 +68,10 @@ struct SearchFailureTests {
     )
   }
 
-  @Test
-  func rateLimitIsShownAndRetryAfterItWorks() async {
+  @Test(arguments: SearchArchitecture.allCases)
+  func rateLimitIsShownAndRetryAfterItWorks(_ architecture: SearchArchitecture) async {
     let resetsAt = Date(timeIntervalSince1970: 1_700_000_042)
-    let fixture = SearchFixture {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3)]
       $0.failures[Request("swift", page: 1)] = [.rateLimited(resetsAt: resetsAt)]
     }
@@ -86,19 +86,19 @@ struct SearchFailureTests {
     #expect(loaded?.failure == nil)
   }
 
-  @Test
-  func invalidQueryCarriesGitHubsMessage() async {
+  @Test(arguments: SearchArchitecture.allCases)
+  func invalidQueryCarriesGitHubsMessage(_ architecture: SearchArchitecture) async {
     let message = "The search contains only logical operators (AND / OR / NOT) without any search terms."
-    let fixture = SearchFixture { $0.failures[Request("AND", page: 1)] = [.invalidQuery(message: message)] }
+    let fixture = SearchFixture(architecture) { $0.failures[Request("AND", page: 1)] = [.invalidQuery(message: message)] }
     fixture.send(.updateQuery("AND"))
     await fixture.answer(Request("AND", page: 1))
     let failed = await fixture.expectState { !$0.isLoading }
     #expect(failed?.failure == .invalidQuery(message: message))
   }
 
-  @Test
-  func newQueryClearsTheFailure() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func newQueryClearsTheFailure(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["rust"] = [.page(101...103)]
       $0.failures[Request("swift", page: 1)] = [.unavailable]
     }
@@ -114,9 +114,9 @@ struct SearchFailureTests {
     #expect(loaded?.repos == .page(101...103))
   }
 
-  @Test
-  func blankQueryClearsTheFailureAndRetryThenDoesNothing() async {
-    let fixture = SearchFixture { $0.failures[Request("swift", page: 1)] = [.unavailable] }
+  @Test(arguments: SearchArchitecture.allCases)
+  func blankQueryClearsTheFailureAndRetryThenDoesNothing(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) { $0.failures[Request("swift", page: 1)] = [.unavailable] }
     fixture.send(.updateQuery("swift"))
     await fixture.answer(Request("swift", page: 1))
     await fixture.expectState { $0.failure != nil }
@@ -127,9 +127,9 @@ struct SearchFailureTests {
     #expect(fixture.server.requests == [Request("swift", page: 1)])
   }
 
-  @Test
-  func failedFirstPageOfANewQueryClearsTheOlderQuerysResults() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func failedFirstPageOfANewQueryClearsTheOlderQuerysResults(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3), .page(4...6)]
       $0.failures[Request("rust", page: 1)] = [.unavailable]
     }
@@ -145,9 +145,9 @@ struct SearchFailureTests {
     #expect(failed?.canLoadNextPage == false)
   }
 
-  @Test
-  func retryWithoutAFailureDoesNothing() async {
-    let fixture = SearchFixture { $0.pages["swift"] = [.page(1...3)] }
+  @Test(arguments: SearchArchitecture.allCases)
+  func retryWithoutAFailureDoesNothing(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) { $0.pages["swift"] = [.page(1...3)] }
     fixture.send(.retry)
     #expect(fixture.state == SearchReactor.State())
     let loaded = await fixture.search("swift")

@@ -9,9 +9,9 @@ import Testing
 struct SearchPagingTests {
   typealias Request = FakeSearchServer.Request
 
-  @Test
-  func nextPageIsAppended() async {
-    let fixture = SearchFixture { $0.pages["swift"] = [.page(1...3), .page(4...6), .page(7...8)] }
+  @Test(arguments: SearchArchitecture.allCases)
+  func nextPageIsAppended(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) { $0.pages["swift"] = [.page(1...3), .page(4...6), .page(7...8)] }
     await fixture.search("swift")
     // given the first page / when scrolled to the end
     fixture.send(.loadNextPage)
@@ -41,9 +41,9 @@ struct SearchPagingTests {
     )
   }
 
-  @Test
-  func repeatedScrollingWhileAPageLoadsMakesOneRequest() async {
-    let fixture = SearchFixture { $0.pages["swift"] = [.page(1...3), .page(4...6), .page(7...9)] }
+  @Test(arguments: SearchArchitecture.allCases)
+  func repeatedScrollingWhileAPageLoadsMakesOneRequest(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) { $0.pages["swift"] = [.page(1...3), .page(4...6), .page(7...9)] }
     await fixture.search("swift")
     fixture.send(.loadNextPage)
     let loading = fixture.state
@@ -56,9 +56,9 @@ struct SearchPagingTests {
     #expect(fixture.server.requests == [Request("swift", page: 1), Request("swift", page: 2)])
   }
 
-  @Test
-  func scrollingWhileTheFirstPageLoadsIsIgnored() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func scrollingWhileTheFirstPageLoadsIsIgnored(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3), .page(4...6)]
       $0.pages["rust"] = [.page(101...103), .page(104...106)]
     }
@@ -75,9 +75,9 @@ struct SearchPagingTests {
     #expect(fixture.server.requests == [Request("swift", page: 1), Request("rust", page: 1)])
   }
 
-  @Test
-  func lastPageHasNoNextPage() async {
-    let fixture = SearchFixture { $0.pages["swift"] = [.page(1...2)] }
+  @Test(arguments: SearchArchitecture.allCases)
+  func lastPageHasNoNextPage(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) { $0.pages["swift"] = [.page(1...2)] }
     let loaded = await fixture.search("swift")
     #expect(loaded?.nextPage == nil)
     #expect(loaded?.canLoadNextPage == false)
@@ -87,18 +87,18 @@ struct SearchPagingTests {
     #expect(fixture.server.requests == [Request("swift", page: 1)])
   }
 
-  @Test
-  func aQueryWithoutResultsHasNoNextPage() async {
-    let fixture = SearchFixture()
+  @Test(arguments: SearchArchitecture.allCases)
+  func aQueryWithoutResultsHasNoNextPage(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture)
     let loaded = await fixture.search("zzzzzz")
     #expect(loaded?.repos == [])
     #expect(loaded?.totalCount == 0)
     #expect(loaded?.nextPage == nil)
   }
 
-  @Test
-  func repositoriesSeenOnAnEarlierPageAreNotAppendedAgain() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func repositoriesSeenOnAnEarlierPageAreNotAppendedAgain(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       // Results shifted between the requests: 3 and 2 come back on page 2; 7 twice on page 3.
       $0.pages["swift"] = [
         .page(1...3), [.fixture(3), .fixture(4), .fixture(2), .fixture(5)], [.fixture(7), .fixture(7)],
@@ -115,16 +115,16 @@ struct SearchPagingTests {
     #expect(third?.repos.map(\.id) == [1, 2, 3, 4, 5, 7])
   }
 
-  @Test
-  func aFirstPageWithTheSameRepositoryTwiceShowsItOnce() async {
-    let fixture = SearchFixture { $0.pages["swift"] = [[.fixture(1), .fixture(2), .fixture(1)]] }
+  @Test(arguments: SearchArchitecture.allCases)
+  func aFirstPageWithTheSameRepositoryTwiceShowsItOnce(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) { $0.pages["swift"] = [[.fixture(1), .fixture(2), .fixture(1)]] }
     let loaded = await fixture.search("swift")
     #expect(loaded?.repos.map(\.id) == [1, 2])
   }
 
-  @Test
-  func aNewQueryStartsFromItsFirstPage() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func aNewQueryStartsFromItsFirstPage(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3), .page(4...6)]
       $0.pages["rust"] = [.page(101...103), .page(104...106)]
     }

@@ -10,9 +10,9 @@ import Testing
 struct SearchQueryTests {
   typealias Request = FakeSearchServer.Request
 
-  @Test
-  func queryShowsItsFirstPage() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func queryShowsItsFirstPage(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3), .page(4...6)]
       $0.totalCounts["swift"] = 1234
     }
@@ -42,9 +42,9 @@ struct SearchQueryTests {
     #expect(timeline.first { !$0.value.repos.isEmpty }?.time == .milliseconds(200))
   }
 
-  @Test
-  func surroundingWhitespaceIsNotSearchedButStaysInTheField() async {
-    let fixture = SearchFixture { $0.pages["swift"] = [.page(1...2)] }
+  @Test(arguments: SearchArchitecture.allCases)
+  func surroundingWhitespaceIsNotSearchedButStaysInTheField(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) { $0.pages["swift"] = [.page(1...2)] }
     fixture.send(.updateQuery("  swift \n"))
     await fixture.answer(Request("swift", page: 1))
     let loaded = await fixture.expectState { !$0.repos.isEmpty }
@@ -53,9 +53,9 @@ struct SearchQueryTests {
     #expect(fixture.server.requests == [Request("swift", page: 1)])
   }
 
-  @Test
-  func incompleteResultsAreShown() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func incompleteResultsAreShown(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...2)]
       $0.incomplete = ["swift"]
     }
@@ -65,9 +65,9 @@ struct SearchQueryTests {
 
   // MARK: - Blank queries
 
-  @Test(arguments: [nil, "", "   ", "\n\t"] as [String?])
-  func blankQueryClearsTheResultsWithoutARequest(_ blank: String?) async {
-    let fixture = SearchFixture { $0.pages["swift"] = [.page(1...3), .page(4...6)] }
+  @Test(arguments: SearchArchitecture.allCases, [nil, "", "   ", "\n\t"] as [String?])
+  func blankQueryClearsTheResultsWithoutARequest(_ architecture: SearchArchitecture, _ blank: String?) async {
+    let fixture = SearchFixture(architecture) { $0.pages["swift"] = [.page(1...3), .page(4...6)] }
     // A blank query on a fresh screen asks nothing.
     fixture.send(.updateQuery(blank))
     #expect(fixture.state.query == blank)
@@ -84,9 +84,9 @@ struct SearchQueryTests {
     #expect(fixture.state == cleared)
   }
 
-  @Test
-  func blankQueryDropsTheSearchInFlight() async {
-    let fixture = SearchFixture { $0.pages["swift"] = [.page(1...3)] }
+  @Test(arguments: SearchArchitecture.allCases)
+  func blankQueryDropsTheSearchInFlight(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) { $0.pages["swift"] = [.page(1...3)] }
     fixture.send(.updateQuery("swift"))
     await fixture.server.waitFor(.asked(Request("swift", page: 1)))
     fixture.send(.updateQuery(""))
@@ -101,9 +101,9 @@ struct SearchQueryTests {
 
   // MARK: - Cancellation
 
-  @Test
-  func olderSlowerFirstPageIsDroppedAfterANewerQuery() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func olderSlowerFirstPageIsDroppedAfterANewerQuery(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3)]
       $0.pages["rust"] = [.page(101...103)]
       $0.delays = [Request("swift", page: 1): .milliseconds(500), Request("rust", page: 1): .milliseconds(100)]
@@ -125,9 +125,9 @@ struct SearchQueryTests {
     #expect(fixture.recorder.values.allSatisfy { $0.repos.allSatisfy { $0.id > 100 } || $0.repos.isEmpty })
   }
 
-  @Test
-  func olderSlowerNextPageIsDroppedAfterANewerQuery() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func olderSlowerNextPageIsDroppedAfterANewerQuery(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3), .page(4...6), .page(7...9)]
       $0.pages["rust"] = [.page(101...103)]
       $0.delays = [Request("swift", page: 2): .milliseconds(500), Request("rust", page: 1): .milliseconds(100)]
@@ -152,9 +152,9 @@ struct SearchQueryTests {
     #expect(fixture.recorder.values.allSatisfy { !$0.repos.contains(.fixture(4)) })
   }
 
-  @Test
-  func cancelledRequestThatHonoursCancellationIsDroppedToo() async {
-    let fixture = SearchFixture {
+  @Test(arguments: SearchArchitecture.allCases)
+  func cancelledRequestThatHonoursCancellationIsDroppedToo(_ architecture: SearchArchitecture) async {
+    let fixture = SearchFixture(architecture) {
       $0.pages["swift"] = [.page(1...3)]
       $0.pages["rust"] = [.page(101...103)]
       $0.ignoresCancellation = false

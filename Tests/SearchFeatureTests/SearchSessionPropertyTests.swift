@@ -39,8 +39,8 @@ struct SearchSessionPropertyTests {
     return state.isLoading && !state.isLoadingNextPage && state.failure == nil
   }
 
-  @Test(arguments: 0..<25 as Range<UInt64>)
-  func randomSessionShowsOnlyTheCurrentQuerysPages(seed: UInt64) async {
+  @Test(arguments: SearchArchitecture.allCases, 0..<25 as Range<UInt64>)
+  func randomSessionShowsOnlyTheCurrentQuerysPages(_ architecture: SearchArchitecture, seed: UInt64) async {
     var random = SplitMix64(seed: seed)
     let delays = (0..<200).map { _ in Duration.milliseconds(50 * Int.random(in: 1...6, using: &random)) }
     let failures: [SearchFailure?] = (0..<200).map { _ in
@@ -50,7 +50,7 @@ struct SearchSessionPropertyTests {
       default: nil
       }
     }
-    let fixture = SearchFixture { config in
+    let fixture = SearchFixture(architecture) { config in
       for query in Self.queries { config.pages[query] = Self.pages(of: query) }
       config.callDelays = delays
       config.callFailures = failures
@@ -89,7 +89,7 @@ struct SearchSessionPropertyTests {
     }
 
     // Let every request still running be answered; a finished task has applied its mutation.
-    while fixture.store.runningTaskCount > 0 {
+    while fixture.runningTaskCount > 0 {
       await fixture.clock.advance(by: .seconds(10))
     }
     let final = fixture.state

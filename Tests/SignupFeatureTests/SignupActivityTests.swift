@@ -6,7 +6,7 @@ import Testing
 
 /// The screen's activity flags (issue 15): `isCheckingUsername`, `isSigningUp` and their union
 /// `isNetworkActive`, with the count semantics of RxExample's `ActivityIndicator` (on while at least
-/// one request runs, off when the last ends, never below zero), in virtual time, in all three
+/// one request runs, off when the last ends, never below zero), in virtual time, in all four
 /// architectures.
 @Suite(.timeLimit(.minutes(1)))
 struct SignupActivityTests {
@@ -124,7 +124,7 @@ struct SignupActivityTests {
     await fixture.clock.advance(by: .milliseconds(100))
     await fixture.server.waitFor(.availabilityAnswered("octocat"))
     let afterNewer = await fixture.expectScreen { $0.username == .failed(message: "Username already taken") }
-    if architecture == .reactor {
+    if architecture.isOneState {
       #expect(!afterNewer.isNetworkActive)
     } else {
       // Still one request on the network (the stale "slowpoke"): the count went 2 → 1, not to 0.
@@ -142,10 +142,11 @@ struct SignupActivityTests {
     await fixture.expectScreen { $0.isCheckingUsername && $0.isNetworkActive }
   }
 
-  /// The reactor's state is one value: its timeline of activity is exact, each flag changing in the
-  /// same state as the row it belongs to.
-  @Test func theReactorsActivityTimeline() async {
-    let fixture = await SignupFixture(.reactor) {
+  /// The reactor's and the feedback system's state is one value: their timeline of activity is exact,
+  /// each flag changing in the same state as the row it belongs to.
+  @Test(arguments: SignupArchitecture.allCases.filter(\.isOneState))
+  func theOneStateActivityTimeline(_ architecture: SignupArchitecture) async {
+    let fixture = await SignupFixture(architecture) {
       $0.delays = ["slowpoke": .milliseconds(500), "octocat": .milliseconds(100)]
     }
     fixture.screen.typeUsername("slowpoke")

@@ -6,8 +6,8 @@ import ReactorTesting
 import SignupFeature
 import Testing
 
-/// The Signup screen's behaviour (design section 1), written once and run against all three
-/// architectures: the reactor, the stream view model and the Driver view model.
+/// The Signup screen's behaviour (design section 1), written once and run against all four
+/// architectures: the reactor, the stream view model, the Driver view model and the feedback system.
 @Suite(.timeLimit(.minutes(1)))
 struct SignupBehaviourTests {
   // MARK: - Username
@@ -151,10 +151,11 @@ struct SignupBehaviourTests {
     await fixture.expectScreen { $0.isSignupEnabled }
     fixture.screen.typeRepeatedPassword("secret")
     await fixture.expectScreen { !$0.isSignupEnabled && $0.repeatedPassword == .failed(message: "Password different") }
-    // The reactor's State is one value, so no state ever enables the button without three valid
-    // results. The view models' outputs are separate streams a view binds one by one, so it may show
-    // them out of step for a moment; what they must agree on is where they settle (checked above).
-    if architecture == .reactor {
+    // The reactor's and the feedback system's state is one value, so no state ever enables the button
+    // without three valid results. The view models' outputs are separate streams a view binds one by
+    // one, so it may show them out of step for a moment; what they must agree on is where they settle
+    // (checked above).
+    if architecture.isOneState {
       #expect(
         fixture.recorder.values.filter(\.isSignupEnabled).allSatisfy {
           $0.username.isValid && $0.password.isValid && $0.repeatedPassword.isValid && !$0.isSigningUp

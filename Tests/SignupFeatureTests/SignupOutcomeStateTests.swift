@@ -4,7 +4,7 @@ import ReactorTesting
 import SignupFeature
 import Testing
 
-/// The state after each signup outcome is true (issue 13, item 1), in all three architectures: a
+/// The state after each signup outcome is true (issue 13, item 1), in all four architectures: a
 /// name just signed up or refused reads "Username already taken", "Sign up" is never re-enabled on
 /// the stale "available", and answering a success's alert opens the new account.
 @Suite(.timeLimit(.minutes(1)))

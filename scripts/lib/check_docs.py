@@ -1,7 +1,7 @@
 """Checks for scripts/build-docs that DocC does not make itself.
 
 1. Every public symbol of the documented modules has a summary line (its doc comment's first line).
-2. Every test named in a guarantee table of the documentation (rows R1…, M1…) exists in Tests/.
+2. Every test named in a guarantee table of the documentation (rows R1…, M1…, F1…) exists in Tests/.
 
 Usage: python3 scripts/lib/check_docs.py SYMBOL_GRAPH_DIR MODULE...   (from the repository root)
 """
@@ -42,7 +42,7 @@ def missing_tests(repository: pathlib.Path) -> list[str]:
     missing = []
     for article in sorted(repository.glob("Sources/*/*.docc/*.md")):
         for row in article.read_text().splitlines():
-            if not re.match(r"\| [RM]\d+ \|", row):
+            if not re.match(r"\| [RMF]\d+ \|", row):
                 continue
             identifier = row.split("|")[1].strip()
             tests = row.rstrip().rstrip("|").split(" | ")[-1]

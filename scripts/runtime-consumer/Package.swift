@@ -17,6 +17,7 @@ let package = Package(
         .product(name: "ReactorCore", package: "Octoreact"),
         .product(name: "MVVMKit", package: "Octoreact"),
         .product(name: "ReactorObservation", package: "Octoreact"),
+        .product(name: "OctoreactFeedback", package: "Octoreact"),
       ]
     )
   ],

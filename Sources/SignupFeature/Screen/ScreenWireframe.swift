@@ -10,7 +10,6 @@ public final class ScreenWireframe: Wireframe {
   /// The message of the prompt on screen, `nil` when none is.
   public let shownPrompt = Broadcast<String?>(nil)
   private let pending = RuntimeLock<(continuation: CheckedContinuation<String, Never>, cancelAction: String)?>(nil)
-  private let opened = RuntimeLock<[String]>([])
 
   public init() {}
 
@@ -29,13 +28,6 @@ public final class ScreenWireframe: Wireframe {
       answer(nil)
     }
   }
-
-  public func open(url: String) async {
-    opened.withLock { $0.append(url) }
-  }
-
-  /// The URLs opened so far.
-  public var openedURLs: [String] { opened.withLock { $0 } }
 
   /// Answers the prompt on screen with `action`, or its cancel action when `nil`.
   public func answer(_ action: String? = nil) {

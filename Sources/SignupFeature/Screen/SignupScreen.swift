@@ -17,7 +17,7 @@ public protocol SignupScreen: AnyObject, Sendable {
   var currentState: SignupScreenState { get }
 }
 
-/// The three architectures of the examples.
+/// The four architectures of the write-ups.
 public enum SignupArchitecture: String, CaseIterable, Sendable {
   /// `SignupReactor` in a `ReactorStore` (ReactorKit).
   case reactor
@@ -25,6 +25,8 @@ public enum SignupArchitecture: String, CaseIterable, Sendable {
   case mvvm
   /// `SignupDriverViewModel` (RxExample's `GithubSignupViewModel2`).
   case driver
+  /// `SignupFeedback` in a `FeedbackSystem` (RxFeedback).
+  case feedback
 
   /// A new screen of this architecture.
   public func makeScreen(validation: ValidationService) async -> any SignupScreen {
@@ -32,6 +34,7 @@ public enum SignupArchitecture: String, CaseIterable, Sendable {
     case .reactor: ReactorSignupScreen(validation: validation)
     case .mvvm: StreamSignupScreen(validation: validation)
     case .driver: await DriverSignupScreen(validation: validation)
+    case .feedback: FeedbackSignupScreen(validation: validation)
     }
   }
 }

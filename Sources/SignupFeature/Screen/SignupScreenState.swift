@@ -1,6 +1,6 @@
 /// What the Signup screen shows, the same whichever architecture computes it.
 ///
-/// Front ends (the web page, the command line, tests) render this and nothing else, so the three
+/// Front ends (the web page, the command line, tests) render this and nothing else, so the four
 /// architectures are interchangeable behind ``SignupScreen``.
 public struct SignupScreenState: Sendable, Hashable, CustomStringConvertible {
   public var username = ValidationResult.empty

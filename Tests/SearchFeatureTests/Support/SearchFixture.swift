@@ -1,35 +1,45 @@
 import Clocks
+import OctoreactFeedback
 import ReactorCore
 import ReactorTesting
 import SearchFeature
 
-/// A Search screen's store with its fake server and virtual clock.
+/// A Search screen of one architecture with its fake server and virtual clock.
 struct SearchFixture {
   let clock: TestClock<Duration>
   let server: FakeSearchServer
-  let store: ReactorStore<SearchReactor>
+  let screen: any SearchScreen
   let recorder: StateRecorder<SearchReactor.State>
 
-  init(configure: (inout FakeSearchServer.Configuration) -> Void = { _ in }) {
+  init(_ architecture: SearchArchitecture, configure: (inout FakeSearchServer.Configuration) -> Void = { _ in }) {
     clock = TestClock()
     server = FakeSearchServer(clock: clock, configure: configure)
-    store = ReactorStore(SearchReactor(client: server.client))
-    recorder = store.record(clock: clock)
+    screen = architecture.makeScreen(client: server.client)
+    recorder = StateRecorder(screen.states, clock: clock)
   }
 
-  var state: SearchReactor.State { store.currentState }
+  var state: SearchReactor.State { screen.currentState }
+
+  /// The screen's tasks whose work may still be running.
+  var runningTaskCount: Int {
+    switch screen {
+    case let screen as ReactorSearchScreen: screen.store.runningTaskCount
+    case let screen as FeedbackSearchScreen: screen.system.runningEffectCount
+    default: fatalError("a screen of an unknown architecture")
+    }
+  }
 
   /// The virtual time since the fixture was made, as the recorder's timeline counts it.
   var elapsed: Duration { TestClock<Duration>.Instant().duration(to: clock.now) }
 
-  func send(_ action: SearchReactor.Action) { store.send(action) }
+  func send(_ action: SearchReactor.Action) { screen.send(action) }
 
   /// Waits until the store's state satisfies `predicate` (checking the current state first) and
   /// returns it.
   @discardableResult
   func expectState(_ predicate: @escaping @Sendable (SearchReactor.State) -> Bool) async -> SearchReactor.State? {
-    await whileTimeFlows { [store] in
-      for await state in store.states where predicate(state) { return state }
+    await whileTimeFlows { [screen] in
+      for await state in screen.states where predicate(state) { return state }
       return nil
     }
   }
@@ -73,7 +83,7 @@ struct SearchFixture {
     return await expectState { $0.query == query && !$0.isLoading }
   }
 
-  /// Lets an answer that must be dropped reach the store: the store task that got it has only
+  /// Lets an answer that must be dropped reach the screen: the store task that got it has only
   /// synchronous work left (return, `send`), which a yield of the clock lets finish.
   func letDroppedAnswerLand(_ request: FakeSearchServer.Request) async {
     await whileTimeFlows { [server] in await server.waitFor(.answered(request)) }

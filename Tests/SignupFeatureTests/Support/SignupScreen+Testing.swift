@@ -8,3 +8,14 @@ extension SignupScreen {
   func tapSignup() { send(.signup) }
   func answerAlert() { send(.dismissOutcome) }
 }
+
+extension SignupArchitecture {
+  /// True for the engines whose screen is one state value (the reactor, the feedback system), whose
+  /// every intermediate state is exact; the view models bind their outputs one by one.
+  var isOneState: Bool {
+    switch self {
+    case .reactor, .feedback: true
+    case .mvvm, .driver: false
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MVVMKit
+import OctoreactFeedback
 import ReactorCore
 import ReactorObservation
 
@@ -68,7 +69,35 @@ func run() -> Bool {
     && result.outOfOrder == 0 && result.currentStateBehind == 0 && observable.state.count == 0
 }
 
-if run() {
+/// A feedback system whose state asks for an echo: its effect answers from a task, the program waits
+/// for the answer with a semaphore (on the main thread, outside the cooperative pool).
+func runFeedback() -> Bool {
+  struct State: Sendable { var echoRequest: String?; var echoed: [String] = [] }
+  enum Event: Sendable { case ask(String), echoed(String) }
+  let answered = DispatchSemaphore(value: 0)
+  let system = FeedbackSystem<State, Event>(
+    initialState: State(),
+    reduce: { state, event in
+      var state = state
+      switch event {
+      case .ask(let text): state.echoRequest = text
+      case .echoed(let text):
+        state.echoed.append(text)
+        state.echoRequest = nil
+      }
+      return state
+    },
+    feedback: .react(request: { $0.echoRequest }) { text, send in send(.echoed(text)) }
+  )
+  let observation = system.observe { state in if !state.echoed.isEmpty { answered.signal() } }
+  system.send(.ask("hello"))
+  answered.wait()
+  observation.cancel()
+  print("runtime-consumer: feedback system echoed \(system.currentState.echoed)")
+  return system.currentState.echoed == ["hello"]
+}
+
+if run() && runFeedback() {
   print("runtime-consumer: ok")
 } else {
   print("runtime-consumer: FAILED")

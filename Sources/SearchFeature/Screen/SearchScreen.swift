@@ -1,0 +1,58 @@
+public import OctoreactFeedback
+public import ReactorCore
+
+/// The Search screen as a front end drives it: user actions in, ``SearchReactor/State`` out.
+///
+/// Each ``SearchArchitecture`` provides one, so a web page, a terminal or a test can run either.
+public protocol SearchScreen: AnyObject, Sendable {
+  /// Delivers one user action.
+  func send(_ action: SearchReactor.Action)
+  /// The current state, then every change.
+  var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { get }
+  /// The current state, then changes as a slow reader can take them, always ending on the latest.
+  var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { get }
+  /// The latest state.
+  var currentState: SearchReactor.State { get }
+}
+
+/// The two architectures of the Search examples.
+public enum SearchArchitecture: String, CaseIterable, Sendable {
+  /// `SearchReactor` in a `ReactorStore` (ReactorKit's `GitHubSearchViewReactor`).
+  case reactor
+  /// `SearchFeedback` in a `FeedbackSystem` (RxExample's `GitHubSearchRepositories`).
+  case feedback
+
+  /// A new screen of this architecture.
+  public func makeScreen(client: RepositorySearchClient) -> any SearchScreen {
+    switch self {
+    case .reactor: ReactorSearchScreen(client: client)
+    case .feedback: FeedbackSearchScreen(client: client)
+    }
+  }
+}
+
+/// `SearchReactor` behind a `ReactorStore`.
+public final class ReactorSearchScreen: SearchScreen {
+  public let store: ReactorStore<SearchReactor>
+
+  public init(client: RepositorySearchClient) { store = ReactorStore(SearchReactor(client: client)) }
+
+  public func send(_ action: SearchReactor.Action) { store.send(action) }
+  public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.states }
+  public var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.latestStates }
+  public var currentState: SearchReactor.State { store.currentState }
+}
+
+/// ``SearchFeedback`` in a `FeedbackSystem`.
+public final class FeedbackSearchScreen: SearchScreen {
+  public let system: FeedbackSystem<SearchFeedback.State, SearchFeedback.Event>
+
+  public init(client: RepositorySearchClient) { system = SearchFeedback(client: client).makeSystem() }
+
+  public func send(_ action: SearchReactor.Action) { system.send(.user(action)) }
+  public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { system.states.map(\.screen) }
+  public var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable {
+    system.latestStates.map(\.screen)
+  }
+  public var currentState: SearchReactor.State { system.currentState.screen }
+}

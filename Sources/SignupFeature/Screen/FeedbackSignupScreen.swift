@@ -1,0 +1,26 @@
+public import OctoreactFeedback
+
+/// ``SignupFeedback`` in a `FeedbackSystem`.
+public final class FeedbackSignupScreen: SignupScreen {
+  public let system: FeedbackSystem<SignupFeedback.State, SignupFeedback.Event>
+  private let messages: SignupMessages
+
+  public init(validation: ValidationService) {
+    system = SignupFeedback(validation: validation).makeSystem()
+    messages = validation.messages
+  }
+
+  public func send(_ event: SignupReactor.Action) { system.send(.user(event)) }
+
+  public var states: any AsyncSequence<SignupScreenState, Never> & Sendable {
+    let messages = self.messages
+    return system.states.map { ReactorSignupScreen.screenState($0.screen, messages) }
+  }
+
+  public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable {
+    let messages = self.messages
+    return system.latestStates.map { ReactorSignupScreen.screenState($0.screen, messages) }
+  }
+
+  public var currentState: SignupScreenState { ReactorSignupScreen.screenState(system.currentState.screen, messages) }
+}
