@@ -11,19 +11,19 @@ let strictSettings: [SwiftSetting] = [
 
 /// The package dependencies join the graph only with the trait that needs them (SwiftPM resolves every
 /// dependency of a package's products otherwise): an adopter of the runtime who writes
-/// `.package(path: …, traits: [])` resolves no other package, and `traits: ["ReactorTesting"]` resolves
+/// `.package(path: …, traits: [])` resolves no other package, and `traits: ["OctoreactTesting"]` resolves
 /// swift-clocks alone (see README, "Using the runtime in another package").
 let application: TargetDependencyCondition? = .when(traits: ["Application"])
-let reactorTesting: TargetDependencyCondition? = .when(traits: ["ReactorTesting"])
+let octoreactTesting: TargetDependencyCondition? = .when(traits: ["OctoreactTesting"])
 
 let package = Package(
   name: "Octoreact",
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
-    .library(name: "ReactorCore", targets: ["ReactorCore"]),
-    .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
-    .library(name: "ReactorObservation", targets: ["ReactorObservation"]),
-    .library(name: "MVVMKit", targets: ["MVVMKit"]),
+    .library(name: "OctoreactCore", targets: ["OctoreactCore"]),
+    .library(name: "OctoreactTesting", targets: ["OctoreactTesting"]),
+    .library(name: "OctoreactObservation", targets: ["OctoreactObservation"]),
+    .library(name: "OctoreactMVVM", targets: ["OctoreactMVVM"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
     .library(name: "SearchSyntax", targets: ["SearchSyntax"]),
@@ -39,12 +39,12 @@ let package = Package(
     .trait(
       name: "Application",
       description: "The application's dependencies (Hummingbird, GRDB, PostgresNIO, …): needed by every product "
-        + "but the runtime's (ReactorCore, ReactorTesting, ReactorObservation, MVVMKit).",
-      enabledTraits: ["ReactorTesting"]
+        + "but the runtime's (OctoreactCore, OctoreactTesting, OctoreactObservation, OctoreactMVVM).",
+      enabledTraits: ["OctoreactTesting"]
     ),
     .trait(
-      name: "ReactorTesting",
-      description: "What the ReactorTesting product needs: swift-clocks, for TestClock."
+      name: "OctoreactTesting",
+      description: "What the OctoreactTesting product needs: swift-clocks, for TestClock."
     ),
     .trait(
       name: "ThreadSanitizer",
@@ -72,25 +72,25 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"5.0.0"),
   ],
   targets: [
-    .target(name: "ReactorCore", swiftSettings: strictSettings),
+    .target(name: "OctoreactCore", swiftSettings: strictSettings),
     .target(
-      name: "ReactorTesting",
+      name: "OctoreactTesting",
       dependencies: [
-        "ReactorCore",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactCore",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
-    .target(name: "ReactorObservation", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    .target(name: "OctoreactObservation", dependencies: ["OctoreactCore"], swiftSettings: strictSettings),
     // The Rx-style toolkit for MVVM view models (Broadcast, Throttle, Driver, LatestWork), apart from
-    // the runtime: it depends on ReactorCore, never the reverse.
-    .target(name: "MVVMKit", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // the runtime: it depends on OctoreactCore, never the reverse.
+    .target(name: "OctoreactMVVM", dependencies: ["OctoreactCore"], swiftSettings: strictSettings),
     // The rules of signing up, shared by the Signup screen and the account store (usernames, which the
     // repository index's owners follow too, passwords, reserved names) and the languages of messages.
     .target(name: "AccountRules", swiftSettings: strictSettings),
     .target(
       name: "SignupFeature",
-      dependencies: ["ReactorCore", "MVVMKit", "AccountRules"],
+      dependencies: ["OctoreactCore", "OctoreactMVVM", "AccountRules"],
       swiftSettings: strictSettings
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
@@ -98,7 +98,9 @@ let package = Package(
     // GitHub's repository search syntax (qualifiers, sort), shared by the index, the API and the Search screen.
     .target(name: "SearchSyntax", swiftSettings: strictSettings),
     .target(
-      name: "SearchFeature", dependencies: ["ReactorCore", "SearchSyntax", "AccountRules"], swiftSettings: strictSettings),
+      name: "SearchFeature", dependencies: ["OctoreactCore", "SearchSyntax", "AccountRules"],
+      swiftSettings: strictSettings
+    ),
     .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
     .target(
       name: "GitHubClient",
@@ -150,8 +152,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "MVVMKit", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore",
-        "RepositoryIndex", "GitHubClient", "PostgresDatabase",
+        "OctoreactCore", "OctoreactMVVM", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax",
+        "AccountStore", "RepositoryIndex", "GitHubClient", "PostgresDatabase",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
         .product(name: "Hummingbird", package: "hummingbird", condition: application),
@@ -183,51 +185,56 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "ReactorCoreTests",
+      name: "OctoreactCoreTests",
       dependencies: [
-        "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport", .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactCore", "OctoreactTesting", "ConcurrencyTestSupport",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "MVVMKitTests",
+      name: "OctoreactMVVMTests",
       dependencies: [
-        "MVVMKit", "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactMVVM", "OctoreactCore", "OctoreactTesting", "ConcurrencyTestSupport",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
-    // Probes, gates and threads for the concurrency tests of ReactorCore and MVVMKit (not a product).
+    // Probes, gates and threads for the concurrency tests of OctoreactCore and OctoreactMVVM (not a product).
     .target(
       name: "ConcurrencyTestSupport",
-      dependencies: ["ReactorCore"],
+      dependencies: ["OctoreactCore"],
       path: "Tests/ConcurrencyTestSupport",
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "ReactorTestingTests",
-      dependencies: ["ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting)],
+      name: "OctoreactTestingTests",
+      dependencies: [
+        "OctoreactCore", "OctoreactTesting",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "ReactorObservationTests",
-      dependencies: ["ReactorObservation", "ReactorCore"],
+      name: "OctoreactObservationTests",
+      dependencies: ["OctoreactObservation", "OctoreactCore"],
       swiftSettings: strictSettings
     ),
     // The README's examples, compiled and run: they cannot drift from the code.
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "ReactorCore", "ReactorObservation", "ReactorTesting", "MVVMKit", "SignupFeature", "SignupFeatureTesting",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactCore", "OctoreactObservation", "OctoreactTesting", "OctoreactMVVM", "SignupFeature",
+        "SignupFeatureTesting",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SignupFeatureTests",
       dependencies: [
-        "SignupFeature", "SignupFeatureTesting", "AccountRules", "ReactorCore", "MVVMKit", "ReactorTesting",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "SignupFeature", "SignupFeatureTesting", "AccountRules", "OctoreactCore", "OctoreactMVVM", "OctoreactTesting",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
         .product(name: "PropertyBased", package: "swift-property-based", condition: application),
       ],
       swiftSettings: strictSettings
@@ -235,8 +242,9 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "AccountRules", "ReactorCore", "MVVMKit", "ReactorTesting",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "AccountRules", "OctoreactCore", "OctoreactMVVM",
+        "OctoreactTesting",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
@@ -294,7 +302,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift", condition: application),
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: application),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: application),
         .product(name: "Hummingbird", package: "hummingbird", condition: application),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: application),
@@ -308,9 +316,9 @@ let package = Package(
       dependencies: [
         "WebApp", "AccountStore", "AccountRules", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature",
         "SearchSyntax",
-        "ReactorCore", "MVVMKit", "ReactorTesting", "PostgresDatabase", "PostgresTestSupport",
+        "OctoreactCore", "OctoreactMVVM", "OctoreactTesting", "PostgresDatabase", "PostgresTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
         .product(name: "Hummingbird", package: "hummingbird", condition: application),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: application),
@@ -338,7 +346,7 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
     // The workloads, apart from any harness, so that they also run alone (`reactor-workloads`).
     .target(
       name: "ReactorWorkloads",
-      dependencies: ["ReactorCore", "MVVMKit", "SignupFeature"],
+      dependencies: ["OctoreactCore", "OctoreactMVVM", "SignupFeature"],
       path: "Benchmarks/ReactorWorkloads",
       swiftSettings: strictSettings
     ),

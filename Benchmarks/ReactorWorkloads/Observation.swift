@@ -1,4 +1,4 @@
-import ReactorCore
+import OctoreactCore
 import Synchronization
 
 /// How a reactor workload's one state observer watches the store.

@@ -1,8 +1,8 @@
 import AccountRules
 import Clocks
-import MVVMKit
-import ReactorCore
-import ReactorTesting
+import OctoreactMVVM
+import OctoreactCore
+import OctoreactTesting
 import SignupFeature
 import Testing
 

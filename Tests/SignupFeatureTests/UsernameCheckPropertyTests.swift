@@ -1,7 +1,7 @@
 import Clocks
 import PropertyBased
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactTesting
 import SignupFeature
 import Testing
 

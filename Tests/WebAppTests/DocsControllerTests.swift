@@ -14,7 +14,7 @@ struct DocsControllerTests {
     let archive = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
     let page = archive.appendingPathComponent("documentation/reactorcore")
     try FileManager.default.createDirectory(at: page, withIntermediateDirectories: true)
-    try Data("<title>ReactorCore</title>".utf8).write(to: page.appendingPathComponent("index.html"))
+    try Data("<title>OctoreactCore</title>".utf8).write(to: page.appendingPathComponent("index.html"))
     try Data("{}".utf8).write(to: archive.appendingPathComponent("theme-settings.json"))
     return archive
   }
@@ -31,7 +31,7 @@ struct DocsControllerTests {
     try await application(archive: archive.path).test(.router) { client in
       let page = try await client.execute(uri: "/docs/documentation/reactorcore/", method: .get)
       #expect(page.status == .ok)
-      #expect(String(buffer: page.body) == "<title>ReactorCore</title>")
+      #expect(String(buffer: page.body) == "<title>OctoreactCore</title>")
       let withoutSlash = try await client.execute(uri: "/docs/documentation/reactorcore", method: .get)
       #expect(withoutSlash.status == .movedPermanently)
       #expect(withoutSlash.headers[.location] == "/docs/documentation/reactorcore/")

@@ -1,7 +1,7 @@
 import Clocks
-import MVVMKit
-import ReactorCore
-import ReactorTesting
+import OctoreactMVVM
+import OctoreactCore
+import OctoreactTesting
 import SignupFeature
 import Synchronization
 import Testing

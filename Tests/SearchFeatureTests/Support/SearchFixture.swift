@@ -1,6 +1,6 @@
 import Clocks
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactTesting
 import SearchFeature
 
 /// A Search screen's store with its fake server and virtual clock.

@@ -1,6 +1,6 @@
 import Clocks
-import MVVMKit
-import ReactorCore
+import OctoreactMVVM
+import OctoreactCore
 import SignupFeature
 
 /// A signup server that answers in virtual time: the test decides which names are taken, how long

@@ -1,6 +1,6 @@
 import Foundation
-import MVVMKit
-import ReactorCore
+import OctoreactMVVM
+import OctoreactCore
 import SignupFeature
 
 /// The Signup screen on a live page (`/live/signup`), in the architecture the page asks for

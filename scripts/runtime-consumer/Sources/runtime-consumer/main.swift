@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import MVVMKit
-import ReactorCore
-import ReactorObservation
+import OctoreactMVVM
+import OctoreactCore
+import OctoreactObservation
 
 // A counter observed from other threads: two threads send, the observer (called on whichever
 // thread processes the store) reads `currentState` in each call, and the program fails (exit 1)
@@ -32,7 +32,7 @@ struct Seen: Sendable {
 func run() -> Bool {
   let sendsPerThread = 10_000
   let store = ReactorStore(Counter())
-  // What the observer saw, in MVVMKit's Broadcast (whose value is safe to read from any thread).
+  // What the observer saw, in OctoreactMVVM's Broadcast (whose value is safe to read from any thread).
   let seen = Broadcast(Seen())
   let observation = store.observe { state in
     let current = store.currentState
@@ -45,7 +45,7 @@ func run() -> Bool {
       seen.lastCount = state.count
     }
   }
-  // ReactorObservation's view of the same store, on the main actor.
+  // OctoreactObservation's view of the same store, on the main actor.
   let observable = ObservableStore(store)
 
   let group = DispatchGroup()
