@@ -12,15 +12,13 @@
 /// store.stub.setState { $0.isSigningUp = true }
 /// ```
 public final class ReactorStub<R: Reactor>: Sendable {
-  @usableFromInline let recorded = RuntimeLock<[R.Action]>([])
+  let recorded = RuntimeLock<[R.Action]>([])
   private let storage: ReactorStorage<R>
 
-  @usableFromInline
   init(storage: ReactorStorage<R>) {
     self.storage = storage
   }
 
-  @inlinable
   func record(_ action: R.Action) {
     recorded.withLock { $0.append(action) }
   }

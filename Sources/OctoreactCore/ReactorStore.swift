@@ -26,11 +26,10 @@
 ///   buffer per observer, so a slow sequence observer never blocks the store.
 /// - Releasing the store cancels its tasks and ends its state sequences; tasks hold it weakly.
 public final class ReactorStore<R: Reactor>: Sendable {
-  @usableFromInline let storage: ReactorStorage<R>
-  @usableFromInline let stubStorage: ReactorStub<R>?
+  let storage: ReactorStorage<R>
+  let stubStorage: ReactorStub<R>?
 
   /// Starts running `reactor` from its initial state.
-  @inlinable
   public init(_ reactor: R) {
     storage = ReactorStorage(reactor: reactor)
     stubStorage = nil
@@ -42,7 +41,6 @@ public final class ReactorStore<R: Reactor>: Sendable {
     stubStorage = nil
   }
 
-  @inlinable
   init(stubbing reactor: R) {
     storage = ReactorStorage(reactor: reactor)
     stubStorage = ReactorStub(storage: storage)
@@ -51,7 +49,6 @@ public final class ReactorStore<R: Reactor>: Sendable {
   deinit { storage.shutDown() }
 
   /// The reactor this store runs.
-  @inlinable
   public var reactor: R { storage.reactor }
 
   /// Processes `action`, or queues it for the thread processing the store.
@@ -66,7 +63,6 @@ public final class ReactorStore<R: Reactor>: Sendable {
   /// has more than 1,024 items queued for another thread that is working through them, it waits until
   /// that thread has brought the queue down to half (the action is queued first, so order is
   /// unchanged). Calls made from observers, `mutate`, `reduce` or cancellation handlers never wait.
-  @inlinable
   public func send(_ action: R.Action) {
     if let stubStorage {
       stubStorage.record(action)
@@ -76,22 +72,18 @@ public final class ReactorStore<R: Reactor>: Sendable {
   }
 
   /// The latest state; safe to read from anywhere, observers and effects included.
-  @inlinable
   public var currentState: R.State { storage.currentState }
 
   /// The current state, then every change, ending when the store is released.
   ///
   /// The observer is registered through the store's queue when this returns: it starts from the
   /// state at that point in the queue, so no change is missed in between.
-  @inlinable
   public var states: BroadcastValues<R.State> { values(keepingOnlyLatest: false) }
 
   /// The current state, then changes as a slow observer can take them: a screen skips the states
   /// it had no time to show, and always ends on the latest.
-  @inlinable
   public var latestStates: BroadcastValues<R.State> { values(keepingOnlyLatest: true) }
 
-  @inlinable
   func values(keepingOnlyLatest: Bool) -> BroadcastValues<R.State> {
     let buffer = ObserverBuffer<R.State>(keepsOnlyLatest: keepingOnlyLatest)
     storage.addObserver(.buffer(buffer))
@@ -112,7 +104,6 @@ public final class ReactorStore<R: Reactor>: Sendable {
   /// Registration goes through the store's queue: when nobody processes the store, `observer` has
   /// had its first call when this returns; otherwise the processing thread calls it first with the
   /// state at that point, then with every change.
-  @inlinable
   public func observe(_ observer: @escaping @Sendable (R.State) -> Void) -> BroadcastObservation {
     let observation = BroadcastObservation()
     storage.addObserver(.closure(ClosureObserver(observer, isActive: observation.isActive)))

@@ -5,9 +5,8 @@ public import Synchronization
 public final class BroadcastObservation: Sendable {
   /// Shared with whoever calls the observer, which holds it instead of this observation: a weak
   /// reference would make every retain and release of the observation slower.
-  @usableFromInline package let isActive = ActiveFlag()
+  package let isActive = ActiveFlag()
 
-  @inlinable
   package init() {}
 
   deinit { cancel() }
@@ -16,14 +15,11 @@ public final class BroadcastObservation: Sendable {
   public func cancel() { isActive.turnOff() }
 
   /// Whether the observation still wants calls; read before each call.
-  @usableFromInline
   package final class ActiveFlag: Sendable {
-    @usableFromInline let flag = Atomic(true)
+    let flag = Atomic(true)
 
-    @inlinable
     init() {}
 
-    @inlinable
     package var value: Bool { flag.load(ordering: .acquiring) }
 
     func turnOff() { flag.store(false, ordering: .releasing) }

@@ -9,29 +9,24 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
   /// A broadcast's values never fail: errors become values before they are sent.
   public typealias Failure = Never
 
-  @usableFromInline
   let subscription: BroadcastSubscription<Element>
 
-  @inlinable
   package init(_ subscription: BroadcastSubscription<Element>) { self.subscription = subscription }
 
   /// The iterator of this observer's values (make one per sequence: see the type's note).
-  @inlinable
   public func makeAsyncIterator() -> Iterator { Iterator(subscription) }
 
   /// Hands out the observer's values in order, taking them from its buffer a batch at a time.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let subscription: BroadcastSubscription<Element>
+    let subscription: BroadcastSubscription<Element>
     /// The values taken from the buffer in one step, handed out one by one.
-    @usableFromInline var batch: [Element] = []
-    @usableFromInline var index = 0
+    var batch: [Element] = []
+    var index = 0
 
-    @inlinable
     init(_ subscription: BroadcastSubscription<Element>) { self.subscription = subscription }
 
     /// The next value, waiting for one if none is buffered; `nil` once the source has finished or
     /// the iterating task is cancelled.
-    @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
       if index == batch.count {
         batch.removeAll(keepingCapacity: true)
@@ -43,7 +38,6 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     /// The next value, as ``next(isolation:)``, from no particular actor.
-    @inlinable
     public mutating func next() async -> Element? { await next(isolation: nil) }
   }
 }
@@ -53,11 +47,9 @@ public struct BroadcastValues<Element: Sendable>: AsyncSequence, Sendable {
 ///
 /// It does not reference the broadcast: a weak reference would make every retain and release of
 /// the broadcast slower, and a strong one would keep it alive for its observers.
-@usableFromInline
 package final class BroadcastSubscription<Element: Sendable>: Sendable {
-  @usableFromInline let buffer: ObserverBuffer<Element>
+  let buffer: ObserverBuffer<Element>
 
-  @inlinable
   package init(_ buffer: ObserverBuffer<Element>) { self.buffer = buffer }
 
   deinit { buffer.cancel() }

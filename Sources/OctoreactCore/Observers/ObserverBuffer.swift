@@ -4,28 +4,24 @@
 /// The observer takes everything buffered in one step (``take(into:isolation:)``), so a fast
 /// producer costs it one lock per batch, not one per value; the two arrays are swapped, never
 /// reallocated, once they have grown.
-@usableFromInline
 package final class ObserverBuffer<Element: Sendable>: Sendable {
-  @usableFromInline
   struct State {
-    @usableFromInline var pending: [Element] = []
-    @usableFromInline var waiter: UnsafeContinuation<Void, Never>?
+    var pending: [Element] = []
+    var waiter: UnsafeContinuation<Void, Never>?
     /// No more values will come; what is pending is still taken.
-    @usableFromInline var isFinished = false
+    var isFinished = false
     /// The observer stopped (its task was cancelled or its sequence dropped): nothing more is taken.
-    @usableFromInline var isCancelled = false
+    var isCancelled = false
 
-    @inlinable init() {}
+    init() {}
   }
 
-  @usableFromInline let state = RuntimeLock(State())
-  @usableFromInline let keepsOnlyLatest: Bool
+  let state = RuntimeLock(State())
+  let keepsOnlyLatest: Bool
 
-  @inlinable
   package init(keepsOnlyLatest: Bool) { self.keepsOnlyLatest = keepsOnlyLatest }
 
   /// Adds a value and wakes the observer if it waits; returns `false` once the observer is gone.
-  @inlinable
   package func append(_ value: Element) -> Bool {
     let (isWanted, waiter) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
       guard !state.isFinished else { return (!state.isCancelled, nil) }
@@ -39,11 +35,9 @@ package final class ObserverBuffer<Element: Sendable>: Sendable {
   }
 
   /// True once the observer is gone.
-  @inlinable
   package var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// No more values will be appended.
-  @inlinable
   package func finish() {
     state.withLock { state -> UnsafeContinuation<Void, Never>? in
       state.isFinished = true
@@ -53,7 +47,6 @@ package final class ObserverBuffer<Element: Sendable>: Sendable {
   }
 
   /// The observer is gone: drop what is pending and end its wait.
-  @inlinable
   package func cancel() {
     state.withLock { state -> UnsafeContinuation<Void, Never>? in
       state.isFinished = true
@@ -68,7 +61,6 @@ package final class ObserverBuffer<Element: Sendable>: Sendable {
   /// when the sequence has ended: finished with nothing pending, or cancelled.
   ///
   /// `batch` must be empty; its capacity is handed back to the buffer for the next values.
-  @inlinable
   package func take(into batch: inout [Element], isolation: isolated (any Actor)? = #isolation) async -> Bool {
     while true {
       if Task.isCancelled {

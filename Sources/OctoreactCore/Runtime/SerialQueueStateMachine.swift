@@ -31,21 +31,19 @@
 /// - ``next()`` hands out the oldest item, or ends the drain when there is none
 ///   (``NextAction/stopDraining``): from then on, the next enqueue starts a new drain. It returns the
 ///   waiters to wake (after unlocking).
-@usableFromInline
 struct SerialQueueStateMachine<Item, Waiter> {
   /// Items waiting for the drainer, oldest at `head`.
-  @usableFromInline var pending: [Item] = []
-  @usableFromInline var head = 0
+  var pending: [Item] = []
+  var head = 0
   /// True from a ``EnqueueAction/startDraining`` until the ``NextAction/stopDraining`` that ends it.
-  @usableFromInline private(set) var isDraining = false
+  private(set) var isDraining = false
   /// True once the current drainer was told to enter the drain context; senders may then wait.
-  @usableFromInline private(set) var isInDrainContext = false
+  private(set) var isInDrainContext = false
   /// Senders blocked until the queue is down to ``lowMark``.
-  @usableFromInline var waiters: [Waiter] = []
+  var waiters: [Waiter] = []
   /// The number of waiting items from which senders outside any drain wait.
-  @usableFromInline let limit: Int
+  let limit: Int
 
-  @usableFromInline
   enum EnqueueAction: Equatable {
     /// The caller is now the drainer: it processes its item, then calls ``next()`` until it stops.
     case startDraining
@@ -56,7 +54,6 @@ struct SerialQueueStateMachine<Item, Waiter> {
     case wait
   }
 
-  @usableFromInline
   enum NextAction {
     /// The oldest queued item, for the drainer to process.
     case process(Item)
@@ -68,23 +65,19 @@ struct SerialQueueStateMachine<Item, Waiter> {
   }
 
   /// A queue whose senders wait once `limit` items are waiting (at least 2).
-  @inlinable
   init(limit: Int = 1024) {
     precondition(limit >= 2, "the limit must leave room for a low mark")
     self.limit = limit
   }
 
   /// The number of items waiting (for tests and diagnostics).
-  @inlinable
   var pendingCount: Int { pending.count - head }
 
   /// The queue length down to which waiting senders are held: half the limit, so that a flooding
   /// sender is woken once per `limit / 2` items, not once per item.
-  @inlinable
   var lowMark: Int { limit / 2 }
 
   /// Queues `item`. `callerIsInDrainContext` is asked only when the answer could be ``EnqueueAction/wait``.
-  @inlinable
   mutating func enqueue(_ item: Item, callerIsInDrainContext: @autoclosure () -> Bool) -> EnqueueAction {
     guard isDraining else {
       isDraining = true
@@ -96,13 +89,11 @@ struct SerialQueueStateMachine<Item, Waiter> {
   }
 
   /// Registers the waiter of the enqueue that just returned ``EnqueueAction/wait``.
-  @inlinable
   mutating func addWaiter(_ waiter: Waiter) {
     waiters.append(waiter)
   }
 
   /// For the drainer only: its next item, or the end of its drain; and the waiters to wake.
-  @inlinable
   mutating func next() -> (action: NextAction, wake: [Waiter]) {
     precondition(isDraining, "next() is for the drainer")
     guard head < pending.count else {
@@ -130,7 +121,6 @@ struct SerialQueueStateMachine<Item, Waiter> {
     return (.process(item), wake)
   }
 
-  @inlinable
   mutating func takeWaiters() -> [Waiter] {
     defer { waiters = [] }
     return waiters

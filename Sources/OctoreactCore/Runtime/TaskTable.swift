@@ -1,7 +1,6 @@
 /// Identifies one task started for an asynchronous effect.
-@usableFromInline
 struct TaskID: Hashable, Sendable {
-  @usableFromInline let raw: UInt64
+  let raw: UInt64
 }
 
 /// The effect tasks of a store: which are live, which still run after being cancelled, their

@@ -1,4 +1,4 @@
-public import OctoreactCore
+import OctoreactCore
 
 /// The storage of ``Broadcast/combineLatest(_:_:_:)`` and its four-source form: its
 /// ``CombineLatestStateMachine`` under a lock, and the output it sends the combinations to, after
@@ -6,13 +6,11 @@ public import OctoreactCore
 ///
 /// `Values` is the tuple of the sources' latest values. The sources' handlers hold the node, and it
 /// holds the output.
-@usableFromInline
 final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
-  @usableFromInline let machine: RuntimeLock<CombineLatestStateMachine<Values>>
-  @usableFromInline let output: Broadcast<Output>
-  @usableFromInline let transform: @Sendable (Values) -> Output
+  let machine: RuntimeLock<CombineLatestStateMachine<Values>>
+  let output: Broadcast<Output>
+  let transform: @Sendable (Values) -> Output
 
-  @inlinable
   init(_ values: Values, output: Broadcast<Output>, transform: @escaping @Sendable (Values) -> Output) {
     machine = RuntimeLock(CombineLatestStateMachine(values))
     self.output = output
@@ -21,7 +19,6 @@ final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
 
   /// Registers this node with `source` from version `since` on: each of its values is stored by `store`
   /// (its place in the tuple), then the combinations go out.
-  @inlinable
   func feed<Value: Sendable>(
     from source: Broadcast<Value>, since version: UInt64, _ store: @escaping @Sendable (inout Values, Value) -> Void
   ) {
@@ -32,7 +29,6 @@ final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
   }
 
   /// A source changed: `change` stores its new value (under the lock; it must only assign).
-  @inlinable
   func update(_ change: @Sendable (inout Values) -> Void) {
     var values = machine.withLock { $0.update(change) }
     while let combined = values {
