@@ -6,9 +6,10 @@
 /// The value is kept as an existential with its hash computed once: lookups compare hashes, and
 /// only equal hashes compare the values (a cast to the value's own type, then `==`).
 public struct CancelID: Hashable, Sendable {
-  let base: any Hashable & Sendable
-  let hash: Int
+  @usableFromInline let base: any Hashable & Sendable
+  @usableFromInline let hash: Int
 
+  @usableFromInline
   init(_ base: some Hashable & Sendable) {
     self.base = base
     self.hash = base.hashValue
@@ -41,11 +42,13 @@ extension Effect {
   /// **Guarantee.** Once cancelled, the work's later `send` calls are dropped by the store, checked
   /// when the store reaches the mutation in its queue: a stale answer cannot land, even one sent
   /// just before the cancellation.
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     Effect(.cancellable(self, id: CancelID(id), cancelInFlight: cancelInFlight))
   }
 
   /// Cancels every in-flight effect marked with `id`.
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Effect {
     Effect(.cancel(CancelID(id)))
   }

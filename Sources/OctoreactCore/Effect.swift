@@ -21,6 +21,7 @@
 ///   )
 /// ```
 public struct Effect<Mutation: Sendable>: Sendable {
+  @usableFromInline
   enum Operation: Sendable {
     case none
     case mutation(Mutation)
@@ -33,32 +34,40 @@ public struct Effect<Mutation: Sendable>: Sendable {
     case cancel(CancelID)
   }
 
+  @usableFromInline
   let operation: Operation
 
+  @inlinable
   init(_ operation: Operation) { self.operation = operation }
 
   /// No mutation.
+  @inlinable
   public static var none: Effect { Effect(.none) }
 
   /// One mutation, applied at once.
+  @inlinable
   public static func just(_ mutation: Mutation) -> Effect { Effect(.mutation(mutation)) }
 
   /// The effects one after another: each starts when the previous one has finished.
   ///
   /// Leading synchronous effects are applied at once; from the first asynchronous one on, the rest
   /// runs in a single task, in order.
+  @inlinable
   public static func concat(_ effects: Effect...) -> Effect { Effect(.concat(effects)) }
 
   /// The effects one after another (array form of ``concat(_:)-(Effect...)``).
+  @inlinable
   public static func concat(_ effects: [Effect]) -> Effect { Effect(.concat(effects)) }
 
   /// The effects side by side: synchronous ones are applied at once, asynchronous ones run concurrently.
+  @inlinable
   public static func merge(_ effects: Effect...) -> Effect { Effect(.merge(effects)) }
 
   /// Asynchronous work that emits any number of mutations through `send`.
   ///
   /// The work runs in a task owned by the store. It should return promptly when cancelled; if it
   /// does not, whatever it sends after cancellation is dropped.
+  @inlinable
   public static func run(_ work: @escaping @Sendable (Send<Mutation>) async -> Void) -> Effect {
     Effect(.run(work))
   }
@@ -67,6 +76,7 @@ public struct Effect<Mutation: Sendable>: Sendable {
   ///
   /// A `CancellationError` thrown after the effect was cancelled is not reported: nobody is
   /// waiting for that answer any more.
+  @inlinable
   public static func run(
     _ work: @escaping @Sendable (Send<Mutation>) async throws -> Void,
     catch handler: @escaping @Sendable (any Error) -> Mutation
@@ -84,6 +94,7 @@ public struct Effect<Mutation: Sendable>: Sendable {
   }
 
   /// Asynchronous work that produces exactly one mutation.
+  @inlinable
   public static func task(_ work: @escaping @Sendable () async -> Mutation) -> Effect {
     Effect(.task(work))
   }
@@ -109,6 +120,7 @@ extension Effect {
 
   /// Calls `body` with each cancellation identifier in this effect that is known without running
   /// any work, and whether it cancels work in flight.
+  @inlinable
   func forEachCancellation(_ body: (CancelID, _ cancelInFlight: Bool) -> Void) {
     switch operation {
     case .cancellable(let inner, let id, let cancelInFlight):
@@ -122,6 +134,7 @@ extension Effect {
   }
 
   /// True when carrying out the effect needs no task.
+  @inlinable
   var isSynchronous: Bool {
     switch operation {
     case .none, .mutation, .cancel: true

@@ -19,6 +19,7 @@ public final class ReactorStub<R: Reactor>: Sendable {
     self.storage = storage
   }
 
+  @usableFromInline
   func record(_ action: R.Action) {
     recorded.withLock { $0.append(action) }
   }

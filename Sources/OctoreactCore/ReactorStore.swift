@@ -26,8 +26,8 @@
 ///   buffer per observer, so a slow sequence observer never blocks the store.
 /// - Releasing the store cancels its tasks and ends its state sequences; tasks hold it weakly.
 public final class ReactorStore<R: Reactor>: Sendable {
-  let storage: ReactorStorage<R>
-  let stubStorage: ReactorStub<R>?
+  @usableFromInline let storage: ReactorStorage<R>
+  @usableFromInline let stubStorage: ReactorStub<R>?
 
   /// Starts running `reactor` from its initial state.
   public init(_ reactor: R) {
@@ -63,6 +63,7 @@ public final class ReactorStore<R: Reactor>: Sendable {
   /// has more than 1,024 items queued for another thread that is working through them, it waits until
   /// that thread has brought the queue down to half (the action is queued first, so order is
   /// unchanged). Calls made from observers, `mutate`, `reduce` or cancellation handlers never wait.
+  @inlinable
   public func send(_ action: R.Action) {
     if let stubStorage {
       stubStorage.record(action)
@@ -72,6 +73,7 @@ public final class ReactorStore<R: Reactor>: Sendable {
   }
 
   /// The latest state; safe to read from anywhere, observers and effects included.
+  @inlinable
   public var currentState: R.State { storage.currentState }
 
   /// The current state, then every change, ending when the store is released.

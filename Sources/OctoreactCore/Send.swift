@@ -6,6 +6,7 @@
 /// which applies it right after its current work, before it lets go of the store: the call returns
 /// without waiting (waiting would spin against a thread sending one action after another).
 public struct Send<Mutation: Sendable>: Sendable {
+  @usableFromInline
   let receiver: any MutationReceiver<Mutation>
 
   /// Makes a `Send` that forwards to a closure; useful to drive an effect in isolation.
@@ -16,12 +17,15 @@ public struct Send<Mutation: Sendable>: Sendable {
     receiver = ClosureReceiver(deliver: deliver, isCancelled: isCancelled)
   }
 
+  @inlinable
   init(_ receiver: any MutationReceiver<Mutation>) { self.receiver = receiver }
 
   /// Applies `mutation`, unless the work was cancelled.
+  @inlinable
   public func callAsFunction(_ mutation: Mutation) { receiver.receive(mutation) }
 
   /// True once the work was cancelled or its store released: anything sent now is dropped.
+  @inlinable
   public var isCancelled: Bool { receiver.isCancelled }
 }
 
@@ -29,6 +33,7 @@ public struct Send<Mutation: Sendable>: Sendable {
 ///
 /// A protocol rather than two closures so that a store's task makes one object for its `Send`,
 /// not two closure contexts.
+@usableFromInline
 protocol MutationReceiver<Mutation>: AnyObject, Sendable {
   associatedtype Mutation: Sendable
   func receive(_ mutation: Mutation)

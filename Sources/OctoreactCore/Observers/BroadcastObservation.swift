@@ -5,8 +5,9 @@ public import Synchronization
 public final class BroadcastObservation: Sendable {
   /// Shared with whoever calls the observer, which holds it instead of this observation: a weak
   /// reference would make every retain and release of the observation slower.
-  package let isActive = ActiveFlag()
+  @usableFromInline package let isActive = ActiveFlag()
 
+  @usableFromInline
   package init() {}
 
   deinit { cancel() }
@@ -15,11 +16,13 @@ public final class BroadcastObservation: Sendable {
   public func cancel() { isActive.turnOff() }
 
   /// Whether the observation still wants calls; read before each call.
+  @usableFromInline
   package final class ActiveFlag: Sendable {
-    let flag = Atomic(true)
+    @usableFromInline let flag = Atomic(true)
 
     init() {}
 
+    @inlinable
     package var value: Bool { flag.load(ordering: .acquiring) }
 
     func turnOff() { flag.store(false, ordering: .releasing) }

@@ -4,6 +4,7 @@
 /// The observer takes everything buffered in one step (``take(into:isolation:)``), so a fast
 /// producer costs it one lock per batch, not one per value; the two arrays are swapped, never
 /// reallocated, once they have grown.
+@usableFromInline
 package final class ObserverBuffer<Element: Sendable>: Sendable {
   struct State {
     var pending: [Element] = []
@@ -22,6 +23,7 @@ package final class ObserverBuffer<Element: Sendable>: Sendable {
   package init(keepsOnlyLatest: Bool) { self.keepsOnlyLatest = keepsOnlyLatest }
 
   /// Adds a value and wakes the observer if it waits; returns `false` once the observer is gone.
+  @usableFromInline
   package func append(_ value: Element) -> Bool {
     let (isWanted, waiter) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
       guard !state.isFinished else { return (!state.isCancelled, nil) }
@@ -35,6 +37,7 @@ package final class ObserverBuffer<Element: Sendable>: Sendable {
   }
 
   /// True once the observer is gone.
+  @usableFromInline
   package var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// No more values will be appended.

@@ -8,13 +8,16 @@
 /// language's scoped context: it is bound for the extent of a call, in a task or on a plain thread,
 /// and nothing compares threads. Binding one costs about 100 ns, so a drain binds it only when its
 /// queue has reached the limit (see ``SerialQueueStateMachine``), never on the per-action path.
+@usableFromInline
 enum DrainContext {
   @TaskLocal private static var isBound = false
 
   /// True inside ``run(_:)``, at any depth of calls.
+  @usableFromInline
   static var isActive: Bool { isBound }
 
   /// Runs `body` in the drain context.
+  @usableFromInline
   static func run(_ body: () -> Void) {
     $isBound.withValue(true, operation: body)
   }

@@ -8,12 +8,14 @@
 /// finds nothing to start, and the next effect makes a new one.
 ///
 /// A pure value, held under a lock by ``ReactorStorage``; the actions are carried out after unlocking.
+@usableFromInline
 struct EffectStarterStateMachine<Effect> {
-  var pending: [(effect: Effect, id: TaskID)] = []
-  private(set) var isStarterRunning = false
+  @usableFromInline var pending: [(effect: Effect, id: TaskID)] = []
+  @usableFromInline private(set) var isStarterRunning = false
   /// The length at which effects cancelled while waiting are dropped (see ``append(_:id:keeping:)``).
-  var pruneAt = 16
+  @usableFromInline var pruneAt = 16
 
+  @usableFromInline
   enum AppendAction: Equatable {
     /// No starter is running: the caller makes one.
     case makeStarter
@@ -21,6 +23,7 @@ struct EffectStarterStateMachine<Effect> {
     case none
   }
 
+  @usableFromInline
   enum NextBatchAction {
     /// Start these (skipping the ones no longer live), then ask again.
     case start([(effect: Effect, id: TaskID)])
@@ -33,6 +36,7 @@ struct EffectStarterStateMachine<Effect> {
   /// Queues a registered effect. Effects cancelled while waiting are dropped each time the list has
   /// doubled (amortized: it stays within twice the effects still live, however long the starter waits
   /// for a thread).
+  @inlinable
   mutating func append(_ effect: Effect, id: TaskID, keeping isLive: (TaskID) -> Bool) -> AppendAction {
     if pending.count >= pruneAt {
       pending.removeAll { !isLive($0.id) }
@@ -47,6 +51,7 @@ struct EffectStarterStateMachine<Effect> {
   }
 
   /// For the starter: everything queued, or the end of the starter.
+  @inlinable
   mutating func nextBatch() -> NextBatchAction {
     guard !pending.isEmpty else {
       isStarterRunning = false

@@ -2,20 +2,25 @@
 /// receiver of its ``Send``.
 ///
 /// It holds the store's storage weakly, so running work never keeps a released store alive.
+@usableFromInline
 final class EffectTask<R: Reactor>: MutationReceiver {
-  weak let storage: ReactorStorage<R>?
-  let id: TaskID
+  @usableFromInline weak let storage: ReactorStorage<R>?
+  @usableFromInline let id: TaskID
 
+  @inlinable
   init(storage: ReactorStorage<R>, id: TaskID) {
     self.storage = storage
     self.id = id
   }
 
+  @inlinable
   func receive(_ mutation: R.Mutation) { storage?.deliver(mutation, from: id) }
 
+  @inlinable
   var isCancelled: Bool { storage?.tasks.isLive(id) != true }
 
   /// Carries out `effect`, then leaves the store's task table.
+  @inlinable
   func run(_ effect: Effect<R.Mutation>) async {
     // Often cancelled before it first runs (a newer action replaced it): then no work at all.
     guard !isCancelled else {
@@ -32,6 +37,7 @@ final class EffectTask<R: Reactor>: MutationReceiver {
     storage?.finish(id)
   }
 
+  @inlinable
   func perform(_ effect: Effect<R.Mutation>, send: Send<R.Mutation>) async {
     switch effect.operation {
     case .none:

@@ -4,6 +4,7 @@
 extension ReactorStorage {
   /// Applies `effect`'s synchronous mutations now and starts its asynchronous parts as tasks, under
   /// the cancellation identifiers of the `cancellable`s around it (`cancelIDs`).
+  @inlinable
   func perform(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID], state: inout R.State) {
     switch effect.operation {
     case .none:
@@ -39,6 +40,7 @@ extension ReactorStorage {
   /// Every identifier the effect carries is registered now, on the drain, not when the task gets to
   /// it: a `.cancel(id:)` or a newer effect processed next must find it, and an older task must never
   /// cancel a newer one by reaching its `cancellable` late.
+  @inlinable
   func start(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID]) {
     var allIDs = cancelIDs
     effect.forEachCancellation { id, cancelInFlight in
@@ -51,6 +53,7 @@ extension ReactorStorage {
   }
 
   /// Makes a task for every pending effect still live, batch after batch, until none is pending.
+  @inlinable
   func startPendingEffects() async {
     while case .start(let batch) = starter.withLock({ $0.nextBatch() }) {
       for (effect, id) in batch where tasks.markStarted(id) {

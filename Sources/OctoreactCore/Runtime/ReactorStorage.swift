@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 
 /// Runs a reactor for a ``ReactorStore``: the serial queue that processes actions, mutations and
 /// observer registrations one at a time, the published state, and the tasks of its effects.
@@ -32,7 +32,9 @@ import Dispatch
 ///
 /// The drain is `@inlinable` so that it is compiled for the app's reactor: unspecialized, every
 /// action would look up generic metadata at run time, which costs more than the work itself.
+@usableFromInline
 final class ReactorStorage<R: Reactor>: Sendable {
+  @usableFromInline
   enum Work: Sendable {
     case action(R.Action)
     case mutation(R.Mutation, from: TaskID)
@@ -47,12 +49,13 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   /// What `core` guards.
+  @usableFromInline
   struct Core {
-    var queue: SerialQueueStateMachine<Work, DispatchSemaphore>
+    @usableFromInline var queue: SerialQueueStateMachine<Work, DispatchSemaphore>
     /// The latest state: what ``currentState`` reads and a new drainer starts from.
-    var state: R.State
-    var observers: [StateObserver<R.State>] = []
-    var isShutDown = false
+    @usableFromInline var state: R.State
+    @usableFromInline var observers: [StateObserver<R.State>] = []
+    @usableFromInline var isShutDown = false
 
     init(state: R.State, queueLimit: Int) {
       self.state = state
@@ -60,10 +63,10 @@ final class ReactorStorage<R: Reactor>: Sendable {
     }
   }
 
-  let reactor: R
-  let core: RuntimeLock<Core>
-  let tasks = TaskRegistry()
-  let starter = RuntimeLock(EffectStarterStateMachine<Effect<R.Mutation>>())
+  @usableFromInline let reactor: R
+  @usableFromInline let core: RuntimeLock<Core>
+  @usableFromInline let tasks = TaskRegistry()
+  @usableFromInline let starter = RuntimeLock(EffectStarterStateMachine<Effect<R.Mutation>>())
 
   /// `queueLimit`: the number of waiting items from which senders outside any drain wait
   /// (see ``SerialQueueStateMachine``). A count, not a time: 1024 keeps a flooded store's queue to
@@ -75,8 +78,10 @@ final class ReactorStorage<R: Reactor>: Sendable {
 
   // MARK: - Entry points (any thread)
 
+  @inlinable
   var currentState: R.State { core.withLock { $0.state } }
 
+  @inlinable
   func send(_ action: R.Action) {
     guard var state = enqueue(.action(action)) else { return }
     process(action, state: &state)
@@ -85,18 +90,21 @@ final class ReactorStorage<R: Reactor>: Sendable {
 
   /// Queues a mutation sent by a task. It is applied when the drainer reaches it, unless the task was
   /// cancelled by then. When nobody drains, this thread does, so it is applied before this returns.
+  @inlinable
   func deliver(_ mutation: R.Mutation, from task: TaskID) {
     run(.mutation(mutation, from: task))
   }
 
   /// Queues the only mutation of a task that ends with it: applied like ``deliver(_:from:)``, then
   /// the task leaves the table, in one pass through the queue.
+  @inlinable
   func deliverLast(_ mutation: R.Mutation, from task: TaskID) {
     run(.lastMutation(mutation, from: task))
   }
 
   /// Takes an ended task out of the task table, after the mutations it queued: they are applied
   /// only while their task is in the table.
+  @inlinable
   func finish(_ task: TaskID) { run(.finish(task)) }
 
   /// Adds an observer through the queue, so that no change falls between its first state and the next.
@@ -110,6 +118,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// The observers still attached (for tests and diagnostics).
   var observerCount: Int { core.withLock { $0.observers.count { $0.isAlive } } }
 
+  @usableFromInline
   func shutDown() {
     tasks.shutDown()
     let observers = core.withLock { core in
@@ -125,6 +134,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// Queues `work`; returns the state to start from when the caller is now the drainer. When the
   /// queue is over its limit and the caller is not processing any store, blocks until the drainer
   /// has brought it down (see ``SerialQueueStateMachine``); the work is then still queued.
+  @inlinable
   func enqueue(_ work: Work) -> R.State? {
     let semaphore: DispatchSemaphore
     switch core.withLock({ core -> Enqueued in
@@ -145,6 +155,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
     return nil
   }
 
+  @usableFromInline
   enum Enqueued {
     case drain(R.State)
     case queued
@@ -152,6 +163,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
   }
 
   /// Queues `work`, and drains when nobody else does.
+  @inlinable
   func run(_ work: Work) {
     guard var state = enqueue(work) else { return }
     handle(work, state: &state)
@@ -161,6 +173,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// Processes what was queued meanwhile, until the queue is empty: then this thread stops draining.
   /// Once the queue has reached its limit, the rest of the drain runs in the drain context, so that
   /// senders outside it wait and nothing called from it does.
+  @inlinable
   func drain(from state: consuming R.State) {
     var state = state
     while true {
@@ -181,6 +194,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
     }
   }
 
+  @inlinable
   func handle(_ work: Work, state: inout R.State) {
     switch work {
     case .action(let action):
@@ -211,11 +225,13 @@ final class ReactorStorage<R: Reactor>: Sendable {
     }
   }
 
+  @inlinable
   func process(_ action: R.Action, state: inout R.State) {
     let action = reactor.transform(action: action)
     perform(reactor.mutate(action: action, state: state), cancelIDs: [], state: &state)
   }
 
+  @inlinable
   func apply(_ mutation: R.Mutation, state: inout R.State) {
     let mutation = reactor.transform(mutation: mutation)
     state = reactor.transform(state: reactor.reduce(state: consume state, mutation: mutation))
@@ -228,6 +244,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
   /// atomic operation) on the path of every action: a store with one observer (the usual renderer)
   /// copies only that observer, and the observers of a longer list are read in place from the copy
   /// of the list (which keeps them alive).
+  @inlinable
   func publish(_ state: R.State) {
     let (single, all) = core.withLock { core -> (StateObserver<R.State>?, [StateObserver<R.State>]) in
       core.state = state
@@ -250,6 +267,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
     if isAnyGone { pruneObservers() }
   }
 
+  @usableFromInline
   func pruneObservers() {
     core.withLock { $0.observers.removeAll { !$0.isAlive } }
   }

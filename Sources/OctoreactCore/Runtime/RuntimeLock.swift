@@ -1,5 +1,5 @@
 #if !ThreadSanitizer
-import Synchronization
+public import Synchronization
 
 /// The lock of every runtime component: the standard library's `Mutex`, behind a name of our own.
 ///
@@ -8,13 +8,15 @@ import Synchronization
 /// reports every access the lock guards as a race. `scripts/race-check` builds with the
 /// `ThreadSanitizer` trait, where this is a lock on `pthread_mutex_t`, which the sanitizer
 /// intercepts: a report is then a real race. Inlined, this wrapper is `Mutex` itself.
+@usableFromInline
 package struct RuntimeLock<Value>: ~Copyable, Sendable {
-  let mutex: Mutex<Value>
+  @usableFromInline let mutex: Mutex<Value>
 
   package init(_ value: sending Value) { mutex = Mutex(value) }
 
   /// Runs `body` with the value, holding the lock; `body` must not call user code (see
   /// `docs/runtime-guarantees.md`, "Locks: ownership and order").
+  @inlinable
   package borrowing func withLock<Result, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {
@@ -23,11 +25,11 @@ package struct RuntimeLock<Value>: ~Copyable, Sendable {
 }
 #else
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// The lock of every runtime component, in a build for ThreadSanitizer (`scripts/race-check`): a
@@ -35,10 +37,12 @@ import Darwin
 ///
 /// `@unchecked Sendable`: `value` is read and written only inside ``withLock(_:)``, between
 /// `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex`.
+@usableFromInline
 package final class RuntimeLock<Value>: @unchecked Sendable {
-  var value: Value
-  let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  @usableFromInline var value: Value
+  @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
+  @usableFromInline
   package init(_ value: sending Value) {
     self.value = value
     pthread_mutex_init(mutex, nil)
@@ -49,6 +53,7 @@ package final class RuntimeLock<Value>: @unchecked Sendable {
     mutex.deallocate()
   }
 
+  @inlinable
   package func withLock<Result, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {

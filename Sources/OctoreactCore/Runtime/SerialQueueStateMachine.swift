@@ -31,19 +31,21 @@
 /// - ``next()`` hands out the oldest item, or ends the drain when there is none
 ///   (``NextAction/stopDraining``): from then on, the next enqueue starts a new drain. It returns the
 ///   waiters to wake (after unlocking).
+@usableFromInline
 struct SerialQueueStateMachine<Item, Waiter> {
   /// Items waiting for the drainer, oldest at `head`.
-  var pending: [Item] = []
-  var head = 0
+  @usableFromInline var pending: [Item] = []
+  @usableFromInline var head = 0
   /// True from a ``EnqueueAction/startDraining`` until the ``NextAction/stopDraining`` that ends it.
-  private(set) var isDraining = false
+  @usableFromInline private(set) var isDraining = false
   /// True once the current drainer was told to enter the drain context; senders may then wait.
-  private(set) var isInDrainContext = false
+  @usableFromInline private(set) var isInDrainContext = false
   /// Senders blocked until the queue is down to ``lowMark``.
-  var waiters: [Waiter] = []
+  @usableFromInline var waiters: [Waiter] = []
   /// The number of waiting items from which senders outside any drain wait.
-  let limit: Int
+  @usableFromInline let limit: Int
 
+  @usableFromInline
   enum EnqueueAction: Equatable {
     /// The caller is now the drainer: it processes its item, then calls ``next()`` until it stops.
     case startDraining
@@ -54,6 +56,7 @@ struct SerialQueueStateMachine<Item, Waiter> {
     case wait
   }
 
+  @usableFromInline
   enum NextAction {
     /// The oldest queued item, for the drainer to process.
     case process(Item)
@@ -71,13 +74,16 @@ struct SerialQueueStateMachine<Item, Waiter> {
   }
 
   /// The number of items waiting (for tests and diagnostics).
+  @inlinable
   var pendingCount: Int { pending.count - head }
 
   /// The queue length down to which waiting senders are held: half the limit, so that a flooding
   /// sender is woken once per `limit / 2` items, not once per item.
+  @inlinable
   var lowMark: Int { limit / 2 }
 
   /// Queues `item`. `callerIsInDrainContext` is asked only when the answer could be ``EnqueueAction/wait``.
+  @inlinable
   mutating func enqueue(_ item: Item, callerIsInDrainContext: @autoclosure () -> Bool) -> EnqueueAction {
     guard isDraining else {
       isDraining = true
@@ -89,11 +95,13 @@ struct SerialQueueStateMachine<Item, Waiter> {
   }
 
   /// Registers the waiter of the enqueue that just returned ``EnqueueAction/wait``.
+  @usableFromInline
   mutating func addWaiter(_ waiter: Waiter) {
     waiters.append(waiter)
   }
 
   /// For the drainer only: its next item, or the end of its drain; and the waiters to wake.
+  @inlinable
   mutating func next() -> (action: NextAction, wake: [Waiter]) {
     precondition(isDraining, "next() is for the drainer")
     guard head < pending.count else {
@@ -121,6 +129,7 @@ struct SerialQueueStateMachine<Item, Waiter> {
     return (.process(item), wake)
   }
 
+  @usableFromInline
   mutating func takeWaiters() -> [Waiter] {
     defer { waiters = [] }
     return waiters

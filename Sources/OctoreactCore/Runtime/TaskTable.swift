@@ -1,6 +1,7 @@
 /// Identifies one task started for an asynchronous effect.
+@usableFromInline
 struct TaskID: Hashable, Sendable {
-  let raw: UInt64
+  @usableFromInline let raw: UInt64
 }
 
 /// The effect tasks of a store: which are live, which still run after being cancelled, their

@@ -16,6 +16,7 @@ extension Broadcast {
   ///
   /// `transform` is called with no lock held, one pair at a time, in the order the sources' values
   /// reached the combination (`CombineLatestStateMachine`).
+  @inlinable
   public static func combineLatest<First: Sendable, Second: Sendable>(
     _ first: Broadcast<First>,
     _ second: Broadcast<Second>,
@@ -45,6 +46,7 @@ extension Broadcast {
   ///
   /// `transform` is called with no lock held, one combination at a time, in the order the sources'
   /// values reached it (`CombineLatestStateMachine`).
+  @inlinable
   public static func combineLatest<First: Sendable, Second: Sendable, Third: Sendable, Fourth: Sendable>(
     _ first: Broadcast<First>,
     _ second: Broadcast<Second>,

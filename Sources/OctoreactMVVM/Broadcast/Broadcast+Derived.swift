@@ -21,6 +21,7 @@ extension Broadcast {
   /// ```
   ///
   /// `transform` is called by the thread delivering this broadcast's values, with no lock held.
+  @inlinable
   public func map<Derived: Sendable>(
     _ transform: @escaping @Sendable (Element) -> Derived
   ) -> Broadcast<Derived> {
@@ -41,6 +42,7 @@ extension Broadcast {
   /// time and with no lock held: it may read ``value``, send to any broadcast (a value sent to this
   /// one is delivered after the current one) and observe or cancel. When nobody is delivering, its
   /// first call is made before this returns. Anything slow belongs in a task it starts.
+  @inlinable
   public func observe(_ observer: @escaping @Sendable (Element) -> Void) -> BroadcastObservation {
     let observation = BroadcastObservation()
     let isActive = observation.isActive
@@ -54,6 +56,7 @@ extension Broadcast {
 
   /// A broadcast of the values of this one that differ from the previous one (Rx's
   /// `distinctUntilChanged`).
+  @inlinable
   public func removingDuplicates() -> Broadcast<Element> where Element: Equatable {
     let (value, version) = snapshot
     let output = Broadcast(value)
@@ -74,8 +77,10 @@ extension Broadcast {
 /// `@unchecked Sendable` without a lock because only that handler touches it, and a broadcast calls
 /// a handler one value at a time: by one drainer, and drainers hand over under the broadcast's lock,
 /// which also orders their memory accesses.
+@usableFromInline
 final class PreviousValue<Element>: @unchecked Sendable {
-  var value: Element
+  @usableFromInline var value: Element
 
+  @inlinable
   init(_ value: Element) { self.value = value }
 }

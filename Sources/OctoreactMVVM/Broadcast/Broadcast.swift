@@ -31,8 +31,10 @@ public import OctoreactCore
 /// The hot paths are `@inlinable` so that they are compiled for the app's element type: called
 /// unspecialized, every send would look up generic metadata at run time.
 public final class Broadcast<Element: Sendable>: Sendable {
+  @usableFromInline
   typealias Machine = BroadcastStateMachine<Element, BroadcastObserver<Element>>
 
+  @usableFromInline
   let machine: RuntimeLock<Machine>
 
   /// Creates a broadcast holding `initial`.
@@ -43,9 +45,11 @@ public final class Broadcast<Element: Sendable>: Sendable {
   deinit { finish() }
 
   /// The latest value sent.
+  @inlinable
   public var value: Element { machine.withLock { $0.latest } }
 
   /// Replaces the value and delivers it to every observer.
+  @inlinable
   public func send(_ value: Element) {
     drain(machine.withLock { $0.send(value) })
   }
@@ -54,6 +58,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
   ///
   /// `transform` runs with no lock held, on a copy of the latest value; if another value is sent
   /// meanwhile, it runs again on that one, so it must only compute the new value.
+  @inlinable
   public func update(_ transform: (inout Element) -> Void) {
     while true {
       var (value, version) = snapshot
@@ -96,6 +101,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
   }
 
   /// The latest value and its version, read together.
+  @inlinable
   var snapshot: (value: Element, version: UInt64) {
     machine.withLock { ($0.latest, $0.version) }
   }
@@ -103,6 +109,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
   /// Adds `handler`, called with every value after version `since` (and first with the value
   /// delivered by then, if it is newer), until it returns `false`. What derived broadcasts and
   /// ``observe(_:)`` are built on.
+  @usableFromInline
   func register(_ handler: @escaping @Sendable (Element) -> Bool, since: UInt64?) {
     drain(machine.withLock { $0.register(.handler(handler), since: since) })
   }
@@ -112,6 +119,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
   /// Each action is consumed, not copied, and the observers are called in place through the
   /// list's buffer, so no value costs a retain and a release of the list or of the action (measured
   /// on workload (c): `swift_retain`/`swift_release` went from 25 % to 21 % of the CPU samples).
+  @inlinable
   func drain(_ action: consuming Machine.Action) {
     while true {
       switch consume action {

@@ -14,13 +14,16 @@
 /// (``latest`` at ``version``) and registers with `since:` that version; when its registration is
 /// reached, it is called first only if a value was delivered in between, so it never misses one and
 /// a quiet broadcast costs it no extra call.
+@usableFromInline
 struct BroadcastStateMachine<Element, Observer> {
+  @usableFromInline
   enum Item {
     case value(Element, version: UInt64)
     case register(Observer, since: UInt64?)
     case finish
   }
 
+  @usableFromInline
   enum Action {
     /// Hand `value` to every observer in `observers`, then call ``next(forgetting:)`` with the
     /// indices of those that are gone.
@@ -35,16 +38,16 @@ struct BroadcastStateMachine<Element, Observer> {
   }
 
   /// The version of the latest value accepted.
-  private(set) var version: UInt64 = 0
+  @usableFromInline private(set) var version: UInt64 = 0
   /// The value most recently taken for delivery, and its version: what a new observer starts from.
-  private(set) var delivered: Element
-  private(set) var deliveredVersion: UInt64 = 0
-  private(set) var observers: [Observer] = []
-  private(set) var isDraining = false
-  private(set) var isFinished = false
+  @usableFromInline private(set) var delivered: Element
+  @usableFromInline private(set) var deliveredVersion: UInt64 = 0
+  @usableFromInline private(set) var observers: [Observer] = []
+  @usableFromInline private(set) var isDraining = false
+  @usableFromInline private(set) var isFinished = false
   /// Queued items; those before `head` are taken.
-  var queue: [Item] = []
-  var head = 0
+  @usableFromInline var queue: [Item] = []
+  @usableFromInline var head = 0
 
   init(_ initial: Element) {
     delivered = initial
@@ -52,6 +55,7 @@ struct BroadcastStateMachine<Element, Observer> {
 
   /// The latest value accepted (what ``Broadcast/value`` reads): the last one queued, or else the
   /// last one delivered. (Not stored apart: one copy less of every value sent.)
+  @inlinable
   var latest: Element {
     guard version != deliveredVersion else { return delivered }
     for item in queue.reversed() {
@@ -61,9 +65,11 @@ struct BroadcastStateMachine<Element, Observer> {
   }
 
   /// Items waiting for the drainer.
+  @inlinable
   var queuedCount: Int { queue.count - head }
 
   /// Accepts `value`: the caller delivers it now, or it is queued for the drainer.
+  @inlinable
   mutating func send(_ value: Element) -> Action {
     version &+= 1
     guard !isDraining else {
@@ -80,6 +86,7 @@ struct BroadcastStateMachine<Element, Observer> {
 
   /// Accepts `value` only if no value was accepted since `expected` (an optimistic update: the
   /// caller computed `value` from ``latest`` at that version with no lock held); `nil` if one was.
+  @inlinable
   mutating func send(_ value: Element, ifVersionIs expected: UInt64) -> Action? {
     guard version == expected else { return nil }
     return send(value)
@@ -99,6 +106,7 @@ struct BroadcastStateMachine<Element, Observer> {
 
   /// The drainer carried out the last action: the next one, or `.none` when the drain is over.
   /// `gone` are indices into the observers it delivered to that want no more values.
+  @inlinable
   mutating func next(forgetting gone: [Int] = []) -> Action {
     precondition(isDraining, "Broadcast: next() without a drain under way")
     for index in gone.reversed() { observers.remove(at: index) }
@@ -117,6 +125,7 @@ struct BroadcastStateMachine<Element, Observer> {
     return .none
   }
 
+  @inlinable
   mutating func accept(_ item: Item) -> Action {
     if isDraining {
       queue.append(item)
@@ -130,6 +139,7 @@ struct BroadcastStateMachine<Element, Observer> {
 
   /// Applies `item`; `.none` when it needs no call (a value with nobody to deliver to, a derived
   /// observer that is up to date).
+  @inlinable
   mutating func process(_ item: Item) -> Action {
     switch item {
     case .value(let value, let version):

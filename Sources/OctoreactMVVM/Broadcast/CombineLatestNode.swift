@@ -1,4 +1,4 @@
-import OctoreactCore
+public import OctoreactCore
 
 /// The storage of ``Broadcast/combineLatest(_:_:_:)`` and its four-source form: its
 /// ``CombineLatestStateMachine`` under a lock, and the output it sends the combinations to, after
@@ -6,11 +6,13 @@ import OctoreactCore
 ///
 /// `Values` is the tuple of the sources' latest values. The sources' handlers hold the node, and it
 /// holds the output.
+@usableFromInline
 final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
-  let machine: RuntimeLock<CombineLatestStateMachine<Values>>
-  let output: Broadcast<Output>
-  let transform: @Sendable (Values) -> Output
+  @usableFromInline let machine: RuntimeLock<CombineLatestStateMachine<Values>>
+  @usableFromInline let output: Broadcast<Output>
+  @usableFromInline let transform: @Sendable (Values) -> Output
 
+  @usableFromInline
   init(_ values: Values, output: Broadcast<Output>, transform: @escaping @Sendable (Values) -> Output) {
     machine = RuntimeLock(CombineLatestStateMachine(values))
     self.output = output
@@ -19,6 +21,7 @@ final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
 
   /// Registers this node with `source` from version `since` on: each of its values is stored by `store`
   /// (its place in the tuple), then the combinations go out.
+  @inlinable
   func feed<Value: Sendable>(
     from source: Broadcast<Value>, since version: UInt64, _ store: @escaping @Sendable (inout Values, Value) -> Void
   ) {
@@ -29,6 +32,7 @@ final class CombineLatestNode<Values: Sendable, Output: Sendable>: Sendable {
   }
 
   /// A source changed: `change` stores its new value (under the lock; it must only assign).
+  @inlinable
   func update(_ change: @Sendable (inout Values) -> Void) {
     var values = machine.withLock { $0.update(change) }
     while let combined = values {

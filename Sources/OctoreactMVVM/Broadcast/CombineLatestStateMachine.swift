@@ -7,12 +7,13 @@
 /// queued meanwhile (``next()``), in order. So the output gets one value per update, in the order of
 /// the updates, ending on the latest of each source, and `transform` runs with no lock held, one
 /// tuple at a time.
+@usableFromInline
 struct CombineLatestStateMachine<Values> {
   /// The latest value of each source.
-  private(set) var values: Values
-  private(set) var isCombining = false
-  var queue: [Values] = []
-  var head = 0
+  @usableFromInline private(set) var values: Values
+  @usableFromInline private(set) var isCombining = false
+  @usableFromInline var queue: [Values] = []
+  @usableFromInline var head = 0
 
   init(_ values: Values) {
     self.values = values
@@ -20,6 +21,7 @@ struct CombineLatestStateMachine<Values> {
 
   /// A source changed (`change` stores its new value): the tuple to combine now, or `nil` when the
   /// combiner will.
+  @inlinable
   mutating func update(_ change: (inout Values) -> Void) -> Values? {
     change(&values)
     guard !isCombining else {
@@ -31,6 +33,7 @@ struct CombineLatestStateMachine<Values> {
   }
 
   /// The combiner sent the last tuple's combination: the next tuple, or `nil` and it stops.
+  @inlinable
   mutating func next() -> Values? {
     precondition(isCombining, "combineLatest: next() without a combiner")
     guard head < queue.count else {

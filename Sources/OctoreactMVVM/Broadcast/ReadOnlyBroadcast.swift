@@ -4,12 +4,13 @@ public import OctoreactCore
 /// observation, but no way to send. What a view model hands out as an output (Rx's `Observable`
 /// over a `BehaviorRelay`): the screen reads and observes it, only the view model changes it.
 public struct ReadOnlyBroadcast<Element: Sendable>: Sendable {
-  let broadcast: Broadcast<Element>
+  @usableFromInline let broadcast: Broadcast<Element>
 
   /// A read-only view of `broadcast`.
   public init(_ broadcast: Broadcast<Element>) { self.broadcast = broadcast }
 
   /// The latest value.
+  @inlinable
   public var value: Element { broadcast.value }
 
   /// The current value, then every later one: ``Broadcast/values(buffering:)``.
