@@ -1,6 +1,6 @@
 import ConcurrencyTestSupport
-import OctoreactMVVM
 import OctoreactCore
+import OctoreactMVVM
 import Synchronization
 import Testing
 

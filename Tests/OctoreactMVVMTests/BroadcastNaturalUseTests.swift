@@ -1,7 +1,7 @@
 import ConcurrencyTestSupport
 import Foundation
-import OctoreactMVVM
 import OctoreactCore
+import OctoreactMVVM
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
 import ConcurrencyTestSupport
-import OctoreactMVVM
 import OctoreactCore
+import OctoreactMVVM
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

@@ -1,7 +1,7 @@
 import AccountRules
 import Clocks
-import OctoreactMVVM
 import OctoreactCore
+import OctoreactMVVM
 import OctoreactTesting
 import SignupFeature
 import Testing

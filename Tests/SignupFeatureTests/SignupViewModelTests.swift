@@ -1,6 +1,6 @@
 import Clocks
-import OctoreactMVVM
 import OctoreactCore
+import OctoreactMVVM
 import OctoreactTesting
 import SignupFeature
 import SignupFeatureTesting

@@ -1,7 +1,7 @@
 import Clocks
-import PropertyBased
 import OctoreactCore
 import OctoreactTesting
+import PropertyBased
 import SignupFeature
 import Testing
 

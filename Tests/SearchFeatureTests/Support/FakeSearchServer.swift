@@ -1,6 +1,6 @@
 import Clocks
-import OctoreactMVVM
 import OctoreactCore
+import OctoreactMVVM
 import SearchFeature
 
 /// A repository search server that answers in virtual time: the test decides the pages of each

@@ -1,6 +1,6 @@
 import Foundation
-import OctoreactMVVM
 import OctoreactCore
+import OctoreactMVVM
 import SignupFeature
 
 /// The Signup screen on a live page (`/live/signup`), in the architecture the page asks for

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import OctoreactMVVM
 import OctoreactCore
+import OctoreactMVVM
 import OctoreactObservation
 
 // A counter observed from other threads: two threads send, the observer (called on whichever
