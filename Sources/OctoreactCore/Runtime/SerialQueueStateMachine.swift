@@ -129,7 +129,7 @@ struct SerialQueueStateMachine<Item, Waiter> {
     return (.process(item), wake)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func takeWaiters() -> [Waiter] {
     defer { waiters = [] }
     return waiters
