@@ -11,19 +11,19 @@ let strictSettings: [SwiftSetting] = [
 
 /// The package dependencies join the graph only with the trait that needs them (SwiftPM resolves every
 /// dependency of a package's products otherwise): an adopter of the runtime who writes
-/// `.package(path: …, traits: [])` resolves no other package, and `traits: ["ReactorTesting"]` resolves
+/// `.package(path: …, traits: [])` resolves no other package, and `traits: ["OctoreactTesting"]` resolves
 /// swift-clocks alone (see README, "Using the runtime in another package").
 let application: TargetDependencyCondition? = .when(traits: ["Application"])
-let reactorTesting: TargetDependencyCondition? = .when(traits: ["ReactorTesting"])
+let octoreactTesting: TargetDependencyCondition? = .when(traits: ["OctoreactTesting"])
 
 let package = Package(
   name: "Octoreact",
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
-    .library(name: "ReactorCore", targets: ["ReactorCore"]),
-    .library(name: "ReactorTesting", targets: ["ReactorTesting"]),
-    .library(name: "ReactorObservation", targets: ["ReactorObservation"]),
-    .library(name: "MVVMKit", targets: ["MVVMKit"]),
+    .library(name: "OctoreactCore", targets: ["OctoreactCore"]),
+    .library(name: "OctoreactTesting", targets: ["OctoreactTesting"]),
+    .library(name: "OctoreactObservation", targets: ["OctoreactObservation"]),
+    .library(name: "OctoreactMVVM", targets: ["OctoreactMVVM"]),
     .library(name: "OctoreactFeedback", targets: ["OctoreactFeedback"]),
     .library(name: "SignupFeature", targets: ["SignupFeature"]),
     .library(name: "SignupFeatureTesting", targets: ["SignupFeatureTesting"]),
@@ -40,13 +40,13 @@ let package = Package(
     .trait(
       name: "Application",
       description: "The application's dependencies (Hummingbird, GRDB, PostgresNIO, …): needed by every product "
-        + "but the runtime's (ReactorCore, ReactorTesting, ReactorObservation, MVVMKit, "
+        + "but the runtime's (OctoreactCore, OctoreactTesting, OctoreactObservation, OctoreactMVVM, "
         + "OctoreactFeedback).",
-      enabledTraits: ["ReactorTesting"]
+      enabledTraits: ["OctoreactTesting"]
     ),
     .trait(
-      name: "ReactorTesting",
-      description: "What the ReactorTesting product needs: swift-clocks, for TestClock."
+      name: "OctoreactTesting",
+      description: "What the OctoreactTesting product needs: swift-clocks, for TestClock."
     ),
     .trait(
       name: "ThreadSanitizer",
@@ -74,28 +74,28 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"5.0.0"),
   ],
   targets: [
-    .target(name: "ReactorCore", swiftSettings: strictSettings),
+    .target(name: "OctoreactCore", swiftSettings: strictSettings),
     .target(
-      name: "ReactorTesting",
+      name: "OctoreactTesting",
       dependencies: [
-        "ReactorCore",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactCore",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
-    .target(name: "ReactorObservation", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    .target(name: "OctoreactObservation", dependencies: ["OctoreactCore"], swiftSettings: strictSettings),
     // The Rx-style toolkit for MVVM view models (Broadcast, Throttle, Driver, LatestWork), apart from
-    // the runtime: it depends on ReactorCore, never the reverse.
-    .target(name: "MVVMKit", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
-    // Feedback loops (RxFeedback's `system` and `react`) run by ReactorCore's store: part of the
-    // runtime, so it depends on ReactorCore alone.
-    .target(name: "OctoreactFeedback", dependencies: ["ReactorCore"], swiftSettings: strictSettings),
+    // the runtime: it depends on OctoreactCore, never the reverse.
+    .target(name: "OctoreactMVVM", dependencies: ["OctoreactCore"], swiftSettings: strictSettings),
+    // Feedback loops (RxFeedback's `system` and `react`) run by OctoreactCore's store: part of the
+    // runtime, so it depends on OctoreactCore alone.
+    .target(name: "OctoreactFeedback", dependencies: ["OctoreactCore"], swiftSettings: strictSettings),
     // The rules of signing up, shared by the Signup screen and the account store (usernames, which the
     // repository index's owners follow too, passwords, reserved names) and the languages of messages.
     .target(name: "AccountRules", swiftSettings: strictSettings),
     .target(
       name: "SignupFeature",
-      dependencies: ["ReactorCore", "MVVMKit", "OctoreactFeedback", "AccountRules"],
+      dependencies: ["OctoreactCore", "OctoreactMVVM", "OctoreactFeedback", "AccountRules"],
       swiftSettings: strictSettings
     ),
     // Test doubles that record an issue with Swift Testing: linked to test targets only.
@@ -103,7 +103,7 @@ let package = Package(
     // GitHub's repository search syntax (qualifiers, sort), shared by the index, the API and the Search screen.
     .target(name: "SearchSyntax", swiftSettings: strictSettings),
     .target(
-      name: "SearchFeature", dependencies: ["ReactorCore", "OctoreactFeedback", "SearchSyntax", "AccountRules"],
+      name: "SearchFeature", dependencies: ["OctoreactCore", "OctoreactFeedback", "SearchSyntax", "AccountRules"],
       swiftSettings: strictSettings),
     .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
     .target(
@@ -156,8 +156,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "ReactorCore", "MVVMKit", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountStore",
-        "RepositoryIndex", "GitHubClient", "PostgresDatabase",
+        "OctoreactCore", "OctoreactMVVM", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax",
+        "AccountStore", "RepositoryIndex", "GitHubClient", "PostgresDatabase",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
         .product(name: "Hummingbird", package: "hummingbird", condition: application),
@@ -189,59 +189,64 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "ReactorCoreTests",
+      name: "OctoreactCoreTests",
       dependencies: [
-        "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport", .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactCore", "OctoreactTesting", "ConcurrencyTestSupport",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "MVVMKitTests",
+      name: "OctoreactMVVMTests",
       dependencies: [
-        "MVVMKit", "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactMVVM", "OctoreactCore", "OctoreactTesting", "ConcurrencyTestSupport",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "OctoreactFeedbackTests",
       dependencies: [
-        "OctoreactFeedback", "ReactorCore", "ReactorTesting", "ConcurrencyTestSupport",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactFeedback", "OctoreactCore", "OctoreactTesting", "ConcurrencyTestSupport",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
-    // Probes, gates and threads for the concurrency tests of ReactorCore and MVVMKit (not a product).
+    // Probes, gates and threads for the concurrency tests of OctoreactCore and OctoreactMVVM (not a product).
     .target(
       name: "ConcurrencyTestSupport",
-      dependencies: ["ReactorCore"],
+      dependencies: ["OctoreactCore"],
       path: "Tests/ConcurrencyTestSupport",
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "ReactorTestingTests",
-      dependencies: ["ReactorCore", "ReactorTesting", .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting)],
+      name: "OctoreactTestingTests",
+      dependencies: [
+        "OctoreactCore", "OctoreactTesting",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "ReactorObservationTests",
-      dependencies: ["ReactorObservation", "ReactorCore"],
+      name: "OctoreactObservationTests",
+      dependencies: ["OctoreactObservation", "OctoreactCore"],
       swiftSettings: strictSettings
     ),
     // The README's examples, compiled and run: they cannot drift from the code.
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "ReactorCore", "ReactorObservation", "ReactorTesting", "MVVMKit", "SignupFeature", "SignupFeatureTesting",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "OctoreactCore", "OctoreactObservation", "OctoreactTesting", "OctoreactMVVM", "SignupFeature",
+        "SignupFeatureTesting",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SignupFeatureTests",
       dependencies: [
-        "SignupFeature", "SignupFeatureTesting", "AccountRules", "ReactorCore", "MVVMKit", "OctoreactFeedback",
-        "ReactorTesting", .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "SignupFeature", "SignupFeatureTesting", "AccountRules", "OctoreactCore", "OctoreactMVVM", "OctoreactFeedback",
+        "OctoreactTesting", .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
         .product(name: "PropertyBased", package: "swift-property-based", condition: application),
       ],
       swiftSettings: strictSettings
@@ -249,9 +254,9 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
-        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "AccountRules", "ReactorCore", "MVVMKit",
-        "OctoreactFeedback", "ReactorTesting",
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        "SearchFeature", "SearchFeatureTesting", "SearchSyntax", "AccountRules", "OctoreactCore", "OctoreactMVVM",
+        "OctoreactFeedback", "OctoreactTesting",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings
     ),
@@ -309,7 +314,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift", condition: application),
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: application),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: application),
         .product(name: "Hummingbird", package: "hummingbird", condition: application),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: application),
@@ -323,9 +328,9 @@ let package = Package(
       dependencies: [
         "WebApp", "AccountStore", "AccountRules", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature",
         "SearchSyntax",
-        "ReactorCore", "MVVMKit", "ReactorTesting", "PostgresDatabase", "PostgresTestSupport",
+        "OctoreactCore", "OctoreactMVVM", "OctoreactTesting", "PostgresDatabase", "PostgresTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
-        .product(name: "Clocks", package: "swift-clocks", condition: reactorTesting),
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
         .product(name: "Hummingbird", package: "hummingbird", condition: application),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: application),
@@ -353,7 +358,7 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
     // The workloads, apart from any harness, so that they also run alone (`reactor-workloads`).
     .target(
       name: "ReactorWorkloads",
-      dependencies: ["ReactorCore", "MVVMKit", "OctoreactFeedback", "SignupFeature"],
+      dependencies: ["OctoreactCore", "OctoreactMVVM", "OctoreactFeedback", "SignupFeature"],
       path: "Benchmarks/ReactorWorkloads",
       swiftSettings: strictSettings
     ),

@@ -1,4 +1,4 @@
-import ReactorCore
+import OctoreactCore
 
 /// The smallest reactor: one action, one synchronous mutation.
 struct CounterReactor: Reactor {

@@ -1,5 +1,5 @@
+import OctoreactCore
 import OctoreactFeedback
-import ReactorCore
 import Synchronization
 
 /// How a reactor workload's one state observer watches the store.

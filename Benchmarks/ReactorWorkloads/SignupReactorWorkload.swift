@@ -1,4 +1,4 @@
-import ReactorCore
+import OctoreactCore
 import SignupFeature
 
 /// (b) `actions` field edits into `ReactorStore(SignupReactor)` with one state observer

@@ -1,6 +1,6 @@
-import ReactorCore
+import OctoreactCore
 import SignupFeature
-import MVVMKit
+import OctoreactMVVM
 
 /// A wireframe whose user dismisses every prompt at once.
 struct ImmediateWireframe: Wireframe {

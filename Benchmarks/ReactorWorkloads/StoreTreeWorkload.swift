@@ -1,5 +1,5 @@
 import Dispatch
-import ReactorCore
+import OctoreactCore
 import Synchronization
 
 /// A store of the tree: counts what it receives, and remembers whether the last action came from

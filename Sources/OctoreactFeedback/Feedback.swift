@@ -1,4 +1,4 @@
-public import ReactorCore
+public import OctoreactCore
 
 /// A feedback loop: effects derived from the state of a ``FeedbackSystem`` (RxFeedback's `react`).
 ///

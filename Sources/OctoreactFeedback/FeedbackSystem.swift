@@ -1,4 +1,4 @@
-public import ReactorCore
+public import OctoreactCore
 
 /// A running feedback system: a state, a pure `reduce` and feedback loops (RxFeedback's `system`).
 ///
@@ -48,7 +48,7 @@ public import ReactorCore
 /// - A cancelled effect never delivers an event afterwards, even if its work ignores cancellation.
 /// - Releasing the system cancels its effects and ends its state sequences.
 ///
-/// The system is run by ReactorCore's `ReactorStore`: every event goes through its serial queue.
+/// The system is run by OctoreactCore's `ReactorStore`: every event goes through its serial queue.
 public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline let store: ReactorStore<FeedbackReactor<State, Event>>
 

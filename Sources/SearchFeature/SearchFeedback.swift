@@ -1,5 +1,5 @@
 public import OctoreactFeedback
-import ReactorCore
+import OctoreactCore
 
 /// The Search screen as a feedback system (RxExample's `GitHubSearchRepositories`, RxFeedback's own
 /// showcase).

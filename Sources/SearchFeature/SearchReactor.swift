@@ -1,4 +1,4 @@
-public import ReactorCore
+public import OctoreactCore
 
 /// The Search screen as a reactor (ReactorKit's `GitHubSearchViewReactor` of the GitHubSearch example).
 ///
@@ -7,7 +7,7 @@ public import ReactorCore
 /// ``State/failure`` (the example shows an empty list) and ``Action/retry`` repeats exactly that
 /// request.
 ///
-/// The query is **not** throttled here: the view binding throttles the text (300 ms, ReactorCore's
+/// The query is **not** throttled here: the view binding throttles the text (300 ms, OctoreactCore's
 /// `Throttle`) before it becomes an ``Action/updateQuery(_:)``, as the example does in its view
 /// controller, so the reactor stays free of time.
 ///

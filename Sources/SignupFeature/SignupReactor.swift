@@ -1,4 +1,4 @@
-public import ReactorCore
+public import OctoreactCore
 
 /// The Signup screen as a reactor (ReactorKit's `ViewReactor` of the Signup example).
 ///

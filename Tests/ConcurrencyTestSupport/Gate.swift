@@ -1,4 +1,4 @@
-import ReactorCore
+import OctoreactCore
 
 /// A latch that work waits on until the test opens it. Waiting ignores task cancellation, which is
 /// how tests model work that does not stop when it is cancelled.

@@ -1,4 +1,4 @@
-import ReactorCore
+import OctoreactCore
 
 /// Events that test code reports as it runs, and a way to wait for one without sleeping.
 ///

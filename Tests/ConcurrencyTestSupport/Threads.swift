@@ -1,5 +1,5 @@
 import Foundation
-import ReactorCore
+import OctoreactCore
 
 /// Runs `body(index)` on `count` new OS threads at once (outside the cooperative pool, so a thread
 /// blocked in a test cannot starve the tasks the test waits for), and returns when all have ended.

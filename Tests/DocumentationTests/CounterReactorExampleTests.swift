@@ -1,9 +1,9 @@
 import Clocks
-import ReactorTesting
+import OctoreactTesting
 import Testing
 
 // README: Writing a reactor
-import ReactorCore
+import OctoreactCore
 
 struct CounterReactor: Reactor {
   enum Action: Sendable { case increase, increaseLater }

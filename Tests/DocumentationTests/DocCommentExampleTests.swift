@@ -1,7 +1,7 @@
 import Clocks
-import MVVMKit
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactMVVM
+import OctoreactTesting
 import SignupFeature
 import Synchronization
 import Testing

@@ -1,11 +1,11 @@
-import ReactorObservation
+import OctoreactObservation
 import SignupFeature
 import SignupFeatureTesting
 import Testing
 
 #if canImport(SwiftUI)
 // README: Using a reactor from SwiftUI
-import ReactorObservation
+import OctoreactObservation
 import SignupFeature
 import SwiftUI
 

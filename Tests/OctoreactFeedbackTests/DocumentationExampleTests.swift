@@ -1,7 +1,7 @@
 import Clocks
 import OctoreactFeedback
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactTesting
 import Testing
 
 /// The module's documented examples, compiled and run: each test's body is the example it names

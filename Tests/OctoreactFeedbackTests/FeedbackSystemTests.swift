@@ -2,8 +2,8 @@ import Clocks
 import ConcurrencyTestSupport
 import Dispatch
 import OctoreactFeedback
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactTesting
 import Testing
 
 /// A feedback system's loop: events reduced in order, effects derived from the state, started,

@@ -1,6 +1,6 @@
 import Clocks
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactTesting
 import SearchFeature
 import Testing
 

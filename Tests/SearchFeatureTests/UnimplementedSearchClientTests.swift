@@ -1,4 +1,4 @@
-import ReactorCore
+import OctoreactCore
 import SearchFeature
 import SearchFeatureTesting
 import Testing

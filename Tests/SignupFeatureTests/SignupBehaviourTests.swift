@@ -1,8 +1,8 @@
 import AccountRules
 import Clocks
-import MVVMKit
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactMVVM
+import OctoreactTesting
 import SignupFeature
 import Testing
 

@@ -1,6 +1,6 @@
 import AccountRules
 import Clocks
-import ReactorTesting
+import OctoreactTesting
 import SignupFeature
 import Testing
 

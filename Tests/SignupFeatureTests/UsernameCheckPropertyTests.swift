@@ -1,7 +1,7 @@
 import Clocks
+import OctoreactCore
+import OctoreactTesting
 import PropertyBased
-import ReactorCore
-import ReactorTesting
 import SignupFeature
 import Testing
 

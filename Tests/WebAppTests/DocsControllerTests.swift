@@ -12,9 +12,9 @@ struct DocsControllerTests {
   /// A folder laid out as DocC's static hosting lays out an archive.
   private func makeArchive() throws -> URL {
     let archive = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
-    let page = archive.appendingPathComponent("documentation/reactorcore")
+    let page = archive.appendingPathComponent("documentation/octoreactcore")
     try FileManager.default.createDirectory(at: page, withIntermediateDirectories: true)
-    try Data("<title>ReactorCore</title>".utf8).write(to: page.appendingPathComponent("index.html"))
+    try Data("<title>OctoreactCore</title>".utf8).write(to: page.appendingPathComponent("index.html"))
     try Data("{}".utf8).write(to: archive.appendingPathComponent("theme-settings.json"))
     return archive
   }
@@ -29,12 +29,12 @@ struct DocsControllerTests {
     let archive = try makeArchive()
     defer { try? FileManager.default.removeItem(at: archive) }
     try await application(archive: archive.path).test(.router) { client in
-      let page = try await client.execute(uri: "/docs/documentation/reactorcore/", method: .get)
+      let page = try await client.execute(uri: "/docs/documentation/octoreactcore/", method: .get)
       #expect(page.status == .ok)
-      #expect(String(buffer: page.body) == "<title>ReactorCore</title>")
-      let withoutSlash = try await client.execute(uri: "/docs/documentation/reactorcore", method: .get)
+      #expect(String(buffer: page.body) == "<title>OctoreactCore</title>")
+      let withoutSlash = try await client.execute(uri: "/docs/documentation/octoreactcore", method: .get)
       #expect(withoutSlash.status == .movedPermanently)
-      #expect(withoutSlash.headers[.location] == "/docs/documentation/reactorcore/")
+      #expect(withoutSlash.headers[.location] == "/docs/documentation/octoreactcore/")
       let root = try await client.execute(uri: "/docs", method: .get)
       #expect(root.headers[.location] == "/docs/documentation/")
       let file = try await client.execute(uri: "/docs/theme-settings.json", method: .get)

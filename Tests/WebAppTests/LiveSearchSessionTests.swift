@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactTesting
 import SearchFeature
 import Synchronization
 import Testing

@@ -14,9 +14,9 @@ let package = Package(
     .executableTarget(
       name: "runtime-consumer",
       dependencies: [
-        .product(name: "ReactorCore", package: "Octoreact"),
-        .product(name: "MVVMKit", package: "Octoreact"),
-        .product(name: "ReactorObservation", package: "Octoreact"),
+        .product(name: "OctoreactCore", package: "Octoreact"),
+        .product(name: "OctoreactMVVM", package: "Octoreact"),
+        .product(name: "OctoreactObservation", package: "Octoreact"),
         .product(name: "OctoreactFeedback", package: "Octoreact"),
       ]
     )

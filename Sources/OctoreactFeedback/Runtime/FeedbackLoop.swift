@@ -1,4 +1,4 @@
-public import ReactorCore
+public import OctoreactCore
 
 /// One feedback loop of a running system: its request rule, its effects and its ``RequestTable``.
 ///

@@ -1,4 +1,4 @@
-public import ReactorCore
+public import OctoreactCore
 
 /// A feedback system as a ``Reactor``, so that a ``ReactorStore`` runs it: the store's serial queue,
 /// its tasks and its observers are the system's, with the guarantees and tests they already have.
@@ -10,7 +10,7 @@ public import ReactorCore
 /// generation is no longer live, and it is the serial queue that makes this exact: the cancellation
 /// was applied before any event the effect sent afterwards is reached.
 ///
-/// `@inlinable`, as ReactorCore's drain is, so that it is compiled for the app's state and event:
+/// `@inlinable`, as OctoreactCore's drain is, so that it is compiled for the app's state and event:
 /// unspecialized, every event would look up generic metadata at run time.
 @usableFromInline
 struct FeedbackReactor<SystemState: Sendable, SystemEvent: Sendable>: Reactor {

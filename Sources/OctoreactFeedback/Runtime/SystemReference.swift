@@ -1,4 +1,4 @@
-public import ReactorCore
+public import OctoreactCore
 
 /// How an effect's task reaches the store that runs its system: a weak reference, set once the
 /// store exists (the reactor is made before its store), so that tasks never keep a released

@@ -1,5 +1,5 @@
 public import OctoreactFeedback
-public import ReactorCore
+public import OctoreactCore
 
 /// The Search screen as a front end drives it: user actions in, ``SearchReactor/State`` out.
 ///

@@ -1,5 +1,5 @@
 public import OctoreactFeedback
-import ReactorCore
+import OctoreactCore
 
 /// The Signup screen as a feedback system (RxFeedback, which write-up 000 names as the author's first
 /// version of this screen).

@@ -1,5 +1,5 @@
-import ReactorCore
-public import MVVMKit
+import OctoreactCore
+public import OctoreactMVVM
 
 /// The Signup screen's view model in the "Driver" flavour (RxExample's `GithubSignupViewModel2`).
 ///

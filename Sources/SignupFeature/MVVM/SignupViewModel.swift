@@ -1,5 +1,5 @@
-import ReactorCore
-public import MVVMKit
+import OctoreactCore
+public import OctoreactMVVM
 
 /// The Signup screen as a view model of observable values (RxExample's `GithubSignupViewModel1`).
 ///

@@ -1,5 +1,5 @@
-public import MVVMKit
-import ReactorCore
+import OctoreactCore
+public import OctoreactMVVM
 
 /// A wireframe whose prompt is part of the screen's state: the prompt shows until the user answers
 /// it (``answer(_:)``) or its caller is cancelled.

@@ -1,4 +1,4 @@
-public import ReactorCore
+public import OctoreactCore
 
 /// The Signup screen as a front end drives it: user events in, ``SignupScreenState`` out.
 ///

@@ -1,5 +1,5 @@
-import ReactorCore
-public import MVVMKit
+import OctoreactCore
+public import OctoreactMVVM
 
 /// The inputs a view feeds to either view model: the text fields, the button and the wireframe.
 public struct SignupControls: Sendable {

@@ -1,5 +1,5 @@
-import MVVMKit
-import ReactorCore
+import OctoreactMVVM
+import OctoreactCore
 
 /// A Signup screen behind the write-ups' binding of the username field: the text is throttled (the
 /// examples' 300 ms `throttle`, latest value kept) and then de-duplicated (write-up 000's

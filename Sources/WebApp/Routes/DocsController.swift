@@ -10,7 +10,7 @@ import Logging
 /// `index.html` (DocC's static-hosting layout, built for the base path `/docs`). Absent: no route is
 /// added and `/docs` is the ordinary 404 page. Nothing outside the archive is reachable:
 /// `FileMiddleware` refuses paths that climb out of its folder. A folder asked for without its
-/// trailing slash (DocC's own links: `/docs/documentation/reactorcore/effect`) is redirected to it
+/// trailing slash (DocC's own links: `/docs/documentation/octoreactcore/effect`) is redirected to it
 /// with the slash, under `/docs`.
 struct DocsController: Sendable {
   /// Where `scripts/build-docs` writes the archive, relative to the repository root.

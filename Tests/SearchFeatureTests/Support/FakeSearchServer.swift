@@ -1,6 +1,6 @@
 import Clocks
-import MVVMKit
-import ReactorCore
+import OctoreactCore
+import OctoreactMVVM
 import SearchFeature
 
 /// A repository search server that answers in virtual time: the test decides the pages of each

@@ -1,7 +1,7 @@
 import Clocks
+import OctoreactCore
 import OctoreactFeedback
-import ReactorCore
-import ReactorTesting
+import OctoreactTesting
 import SearchFeature
 
 /// A Search screen of one architecture with its fake server and virtual clock.

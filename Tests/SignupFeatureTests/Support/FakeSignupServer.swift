@@ -1,6 +1,6 @@
 import Clocks
-import MVVMKit
-import ReactorCore
+import OctoreactCore
+import OctoreactMVVM
 import SignupFeature
 
 /// A signup server that answers in virtual time: the test decides which names are taken, how long

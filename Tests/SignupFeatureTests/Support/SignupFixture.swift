@@ -1,6 +1,6 @@
 import AccountRules
 import Clocks
-import ReactorTesting
+import OctoreactTesting
 import SignupFeature
 
 /// A Signup screen of one architecture, with its fake server and virtual clock.

@@ -1,4 +1,4 @@
-import ReactorCore
+import OctoreactCore
 import SignupFeature
 
 extension SignupScreen {

@@ -1,4 +1,4 @@
-import ReactorCore
+import OctoreactCore
 
 /// ReactorKit's Counter: two buttons change a value after a delay, with a spinner meanwhile.
 public struct CounterReactor: Reactor {

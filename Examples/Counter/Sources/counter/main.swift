@@ -1,6 +1,6 @@
 import CounterFeature
 import Foundation
-import ReactorCore
+import OctoreactCore
 
 // A terminal view of the counter: each argument is a tap (`+` or `-`), each state a line.
 // `swift run counter + + -` prints the states as they come and ends with the value 1.

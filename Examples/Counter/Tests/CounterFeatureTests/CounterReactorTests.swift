@@ -1,7 +1,7 @@
 import Clocks
 import CounterFeature
-import ReactorCore
-import ReactorTesting
+import OctoreactCore
+import OctoreactTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

@@ -1,5 +1,5 @@
-import MVVMKit
-import ReactorCore
+import OctoreactCore
+import OctoreactMVVM
 import SearchFeature
 
 /// The Search screen on a live page (`/live/search`): a `SearchReactor` per page.

@@ -1,6 +1,6 @@
 import Foundation
-import MVVMKit
-import ReactorCore
+import OctoreactCore
+import OctoreactMVVM
 import SignupFeature
 import Synchronization
 

@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import MVVMKit
+import OctoreactCore
 import OctoreactFeedback
-import ReactorCore
-import ReactorObservation
+import OctoreactMVVM
+import OctoreactObservation
 
 // A counter observed from other threads: two threads send, the observer (called on whichever
 // thread processes the store) reads `currentState` in each call, and the program fails (exit 1)
@@ -33,7 +33,7 @@ struct Seen: Sendable {
 func run() -> Bool {
   let sendsPerThread = 10_000
   let store = ReactorStore(Counter())
-  // What the observer saw, in MVVMKit's Broadcast (whose value is safe to read from any thread).
+  // What the observer saw, in OctoreactMVVM's Broadcast (whose value is safe to read from any thread).
   let seen = Broadcast(Seen())
   let observation = store.observe { state in
     let current = store.currentState
@@ -46,7 +46,7 @@ func run() -> Bool {
       seen.lastCount = state.count
     }
   }
-  // ReactorObservation's view of the same store, on the main actor.
+  // OctoreactObservation's view of the same store, on the main actor.
   let observable = ObservableStore(store)
 
   let group = DispatchGroup()

@@ -1,8 +1,0 @@
-@testable import ReactorCore
-
-extension SerialQueueStateMachine {
-  /// An enqueue by a caller outside any drain context (another thread, or a test).
-  mutating func enqueue(_ item: Item) -> EnqueueAction {
-    enqueue(item, callerIsInDrainContext: false)
-  }
-}
