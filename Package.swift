@@ -156,7 +156,7 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "OctoreactCore", "OctoreactMVVM", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax",
+        "OctoreactCore", "OctoreactMVVM", "OctoreactFeedback", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax",
         "AccountStore", "RepositoryIndex", "GitHubClient", "PostgresDatabase",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),

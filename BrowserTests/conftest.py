@@ -29,7 +29,8 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPOSITORY / "test-artifacts"
-ENGINES = ["reactor", "mvvm", "driver"]
+ENGINES = ["reactor", "mvvm", "driver", "feedback"]
+SEARCH_ENGINES = ["reactor", "feedback"]
 RUNNING_LINE = re.compile(r"Octoreact is running at (http://\S+)")
 STARTUP_TIMEOUT = 60.0
 

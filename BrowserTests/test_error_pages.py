@@ -10,6 +10,7 @@ import json
 
 import pytest
 from playwright.sync_api import Page, expect
+from conftest import ENGINES
 
 CASES = [
     # (name, path, status, lang, heading, home link)
@@ -49,7 +50,7 @@ def test_an_error_page_speaks_the_pages_language_and_leads_home_by_keyboard(
 
 def test_the_unknown_engine_page_links_to_each_engine(server, page: Page) -> None:
     page.goto(f"{server.url}/signup?engine=elm&lang=zh-Hans")
-    for engine in ("reactor", "mvvm", "driver"):
+    for engine in ENGINES:
         expect(page.get_by_role("link", name=engine, exact=True)).to_have_attribute(
             "href", f"/signup?engine={engine}&lang=zh-Hans"
         )

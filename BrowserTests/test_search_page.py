@@ -12,12 +12,13 @@ import json
 
 import pytest
 from playwright.sync_api import Page, expect
+from conftest import SEARCH_ENGINES
 
 TIMEOUT = 10_000  # ms
 
 
-def open_search(page: Page, base_url: str) -> None:
-    response = page.goto(f"{base_url}/search")
+def open_search(page: Page, base_url: str, engine: str = "reactor") -> None:
+    response = page.goto(f"{base_url}/search?engine={engine}")
     assert response is not None and response.status == 200, f"GET /search: {response and response.status}"
     expect(page.locator("#connection")).to_have_attribute("data-state", "connected", timeout=TIMEOUT)
 
@@ -26,9 +27,10 @@ def result_ids(page: Page) -> list[str]:
     return page.locator("#results li").evaluate_all("items => items.map(item => item.dataset.id)")
 
 
-def test_search_scroll_replace_and_clear(server, page: Page, artifacts) -> None:
+@pytest.mark.parametrize("engine", SEARCH_ENGINES)
+def test_search_scroll_replace_and_clear(engine: str, server, page: Page, artifacts) -> None:
     page.set_viewport_size({"width": 1000, "height": 700})
-    open_search(page, server.url)
+    open_search(page, server.url, engine)
     box = page.get_by_label("Search repositories", exact=True)
     results = page.locator("#results li")
 
@@ -41,7 +43,7 @@ def test_search_scroll_replace_and_clear(server, page: Page, artifacts) -> None:
     assert "/repositories/" in (first_link.get_attribute("href") or "")
     for name in results.locator("a").all_inner_texts():
         assert "swift" in name.lower(), name
-    page.screenshot(path=str(artifacts / "search-swift.png"), full_page=False)
+    page.screenshot(path=str(artifacts / f"search-swift-{engine}.png"), full_page=False)
 
     # Scroll to the bottom: the next pages are appended, never duplicated, until there are no more.
     for expected in (60, 86):

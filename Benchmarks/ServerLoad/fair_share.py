@@ -60,6 +60,15 @@ def second_client(port: int, stop: threading.Event, results: list):
         stop.wait(0.05)
 
 
+def in_threads(target, count: int):
+    """Runs `target` on `count` threads and waits for them all."""
+    threads = [threading.Thread(target=target, daemon=True) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 def summary(latencies: list) -> dict:
     answered = sorted(x * 1000 for x in latencies if x is not None)
     if not answered:
@@ -127,11 +136,7 @@ def log_flood(port: int, stop: threading.Event, report: dict):
                 except OSError:
                     return
 
-    threads = [threading.Thread(target=one, daemon=True) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    in_threads(one, 4)
     report.update(requests_sent=sent[0])
 
 
@@ -163,11 +168,7 @@ def live_flood(port: int, stop: threading.Event, report: dict):
             except OSError:
                 return
 
-    threads = [threading.Thread(target=one, daemon=True) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    in_threads(one, 3)
     report.update(messages_sent=sent[0])
 
 
@@ -198,11 +199,7 @@ def body_drain(port: int, stop: threading.Event, report: dict):
             except OSError:
                 return
 
-    threads = [threading.Thread(target=one, daemon=True) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    in_threads(one, 2)
     report.update(body_bytes_accepted=sent[0])
 
 

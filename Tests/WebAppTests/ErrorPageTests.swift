@@ -75,7 +75,7 @@ struct ErrorPageTests {
   @Test func theUnknownEnginePageNamesTheAllowedEnginesAndLinksToThemInItsLanguage() async throws {
     try await TestApp().application().test(.live) { client in
       let page = try await client.execute(uri: "/signup?engine=elm&lang=zh-Hans", method: .get).text
-      for engine in ["reactor", "mvvm", "driver"] {
+      for engine in LiveSignupScreen.engines {
         #expect(page.contains(#"<a href="/signup?engine=\#(engine)&amp;lang=zh-Hans"><code>\#(engine)</code></a>"#))
       }
       #expect(page.contains("<title>未知的架构 · Octoreact</title>"))

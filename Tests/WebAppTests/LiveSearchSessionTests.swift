@@ -26,16 +26,17 @@ struct LiveSearchSessionTests {
   @Test func fastTypingSearchesTheFirstTextAndThenTheLatestPerInterval() async throws {
     let clock = TestClock()
     let recording = RecordingClient()
+    let reactor = ReactorSearchScreen(client: recording.client)
     let session = LiveSearchScreen(
-      reactor: SearchReactor(client: recording.client), messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
-    let recorder = session.store.record(clock: clock)
+      screen: reactor, engine: "reactor", messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
+    let recorder = reactor.store.record(clock: clock)
     for text in ["s", "sw", "swi", "swif"] {
       session.handle(.updateQuery(text))
       // The first text opens the throttle's interval: its timer must be asleep before time moves.
       if text == "s" { await clock.waitForSleeper() }
       await clock.advance(by: .milliseconds(50))
     }
-    #expect(session.store.currentState.query == "s")
+    #expect(reactor.store.currentState.query == "s")
     await clock.advance(by: .milliseconds(150))
     let latest = await recorder.first { $0.query == "swif" && !$0.isLoading }
     #expect(latest?.repos.map(\.fullName) == ["o/swif"])
@@ -46,9 +47,10 @@ struct LiveSearchSessionTests {
   @Test func moreResultsAndRetryAreNotThrottled() async throws {
     let clock = TestClock()
     let recording = RecordingClient()
+    let reactor = ReactorSearchScreen(client: recording.client)
     let session = LiveSearchScreen(
-      reactor: SearchReactor(client: recording.client), messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
-    let recorder = session.store.record(clock: clock)
+      screen: reactor, engine: "reactor", messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
+    let recorder = reactor.store.record(clock: clock)
     session.handle(.updateQuery("nio"))
     _ = await recorder.first { $0.repos.count == 1 && !$0.isLoading }
     session.handle(.loadNextPage)

@@ -38,11 +38,11 @@ struct LiveSearchTests {
   static let repositories = (1...45).map { "owner\($0)/swift-tool-\($0)" } + ["apple/swift", "other/python"]
 
   func withSearchPage(
-    _ app: TestApp,
+    _ app: TestApp, engine: String = "reactor",
     _ body: @escaping @Sendable (_ send: @Sendable (String) async throws -> Void, _ inbox: LiveInbox<LiveSearchMessage>)
       async throws -> Void
   ) async throws {
-    try await withLivePage("/live/search?lang=en", of: app, receiving: LiveSearchMessage.self, body)
+    try await withLivePage("/live/search?engine=\(engine)&lang=en", of: app, receiving: LiveSearchMessage.self, body)
   }
 
   /// The list the page shows after `messages`, applied as `search.js` applies them.
@@ -53,9 +53,10 @@ struct LiveSearchTests {
     }
   }
 
-  @Test func aQueryShowsTheFirstPageThenMoreResultsAreAppended() async throws {
+  @Test(arguments: LiveSearchScreen.engines)
+  func aQueryShowsTheFirstPageThenMoreResultsAreAppended(_ engine: String) async throws {
     let app = try await TestApp.withRepositories(Self.repositories)
-    try await withSearchPage(app) { send, inbox in
+    try await withSearchPage(app, engine: engine) { send, inbox in
       try await send(event("query", "swift"))
       let firstState = await inbox.first { $0.summary == "46 repositories" && $0.isLoading == false }
       #expect(firstState?.hasNextPage == true)
@@ -74,9 +75,10 @@ struct LiveSearchTests {
     }
   }
 
-  @Test func aNewQueryReplacesTheResultsAndClearingEmptiesThem() async throws {
+  @Test(arguments: LiveSearchScreen.engines)
+  func aNewQueryReplacesTheResultsAndClearingEmptiesThem(_ engine: String) async throws {
     let app = try await TestApp.withRepositories(Self.repositories)
-    try await withSearchPage(app) { send, inbox in
+    try await withSearchPage(app, engine: engine) { send, inbox in
       try await send(event("query", "swift"))
       _ = await inbox.first { $0.summary == "46 repositories" }
       try await send(event("query", "python"))
@@ -91,20 +93,22 @@ struct LiveSearchTests {
     }
   }
 
-  @Test func noMatchSaysSo() async throws {
+  @Test(arguments: LiveSearchScreen.engines)
+  func noMatchSaysSo(_ engine: String) async throws {
     let app = try await TestApp.withRepositories(Self.repositories)
-    try await withSearchPage(app) { send, inbox in
+    try await withSearchPage(app, engine: engine) { send, inbox in
       try await send(event("query", "haskell"))
       let empty = await inbox.first { $0.summary == "No repositories match “haskell”" }
       #expect(empty != nil)
     }
   }
 
-  @Test func theRateLimitIsShownWithItsResetTimeAndRetryWorksAfterIt() async throws {
+  @Test(arguments: LiveSearchScreen.engines)
+  func theRateLimitIsShownWithItsResetTimeAndRetryWorksAfterIt(_ engine: String) async throws {
     var configuration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
     configuration.rateLimits = RateLimits(search: RateLimitRule(limit: 1, window: .seconds(60)))
     let app = try await TestApp.withRepositories(Self.repositories, configuration: configuration)
-    try await withSearchPage(app) { send, inbox in
+    try await withSearchPage(app, engine: engine) { send, inbox in
       try await send(event("query", "swift"))
       _ = await inbox.first { $0.summary == "46 repositories" }
       try await send(event("query", "python"))

@@ -22,7 +22,7 @@ struct LiveSignupTests {
       "/live/signup?engine=\(engine)&lang=\(lang)", of: try app ?? TestApp(), receiving: LiveMessage.self, body)
   }
 
-  @Test(arguments: ["reactor", "mvvm", "driver"])
+  @Test(arguments: LiveSignupScreen.engines)
   func firstMessageIsTheInitialState(_ engine: String) async throws {
     try await withLivePage(engine: engine) { _, inbox in
       let first = await inbox.first { $0.isState }
@@ -32,7 +32,7 @@ struct LiveSignupTests {
     }
   }
 
-  @Test(arguments: ["reactor", "mvvm", "driver"])
+  @Test(arguments: LiveSignupScreen.engines)
   func passwordEventsComeBackAsValidatedStates(_ engine: String) async throws {
     try await withLivePage(engine: engine) { send, inbox in
       try await send(event("passwordChanged", "abc"))
@@ -44,7 +44,7 @@ struct LiveSignupTests {
     }
   }
 
-  @Test(arguments: ["reactor", "mvvm", "driver"])
+  @Test(arguments: LiveSignupScreen.engines)
   func availabilityIsAskedOfThisServersAPI(_ engine: String) async throws {
     let app = try TestApp()
     _ = try await app.accounts.createAccount(username: "octocat", password: "secret1")
@@ -57,7 +57,7 @@ struct LiveSignupTests {
     }
   }
 
-  @Test(arguments: ["reactor", "mvvm", "driver"])
+  @Test(arguments: LiveSignupScreen.engines)
   func signingUpCreatesTheAccountAndShowsTheAlert(_ engine: String) async throws {
     let app = try TestApp()
     try await withLivePage(engine: engine, app) { send, inbox in

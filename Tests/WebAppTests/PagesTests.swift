@@ -38,7 +38,7 @@ struct PagesTests {
     }
   }
 
-  @Test(arguments: ["mvvm", "driver", "reactor"])
+  @Test(arguments: LiveSignupScreen.engines)
   func engineIsChosenByQuery(_ engine: String) async throws {
     try await TestApp().application().test(.router) { client in
       let page = try await client.execute(uri: "/signup?engine=\(engine)", method: .get)

@@ -45,11 +45,11 @@ struct LiveRoute: Sendable {
       "/live/\(Screen.name)",
       shouldUpgrade: { request, _ in
         // Refuse an unknown engine before upgrading, with a plain HTTP error (not 101 then 1011).
-        _ = try PageRequest(request)
+        _ = try PageRequest(request, screen: Screen.name, engines: Screen.engines)
         return .upgrade([:])
       },
       onUpgrade: { inbound, outbound, context in
-        let page = try PageRequest(context.request)
+        let page = try PageRequest(context.request, screen: Screen.name, engines: Screen.engines)
         let client = rateLimiter.client(peer: context.requestContext.remoteAddress, headers: context.request.headers)
         let screen = await Screen(
           LiveScreenContext(

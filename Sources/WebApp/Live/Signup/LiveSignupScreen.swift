@@ -1,18 +1,15 @@
 import Foundation
 import OctoreactCore
-import OctoreactMVVM
+import OctoreactFeedback
 import SignupFeature
-import Synchronization
 
 /// The Signup screen on a live page (`/live/signup`), in the architecture the page asks for
-/// (`?engine=reactor`, `mvvm` or `driver`).
+/// (`?engine=reactor`, `mvvm`, `driver` or `feedback`).
 ///
 /// The page's messages are the screen's actions: `usernameChanged`, `passwordChanged` and
-/// `repeatedPasswordChanged` with the field's text, `signup` and `dismissOutcome`. Username edits are
-/// throttled (the examples' 300 ms `throttle`), so fast typing costs a few availability requests, not
-/// one per key, then de-duplicated (their `distinctUntilChanged`), so `a → ab → a` within one window
-/// does not check `a` twice; a tap on "Sign up" first flushes a held username, so the signup never runs
-/// on a name the screen has not checked.
+/// `repeatedPasswordChanged` with the field's text, `signup` and `dismissOutcome`. The screen sits behind
+/// the write-ups' username binding (`UsernameBoundSignupScreen`): edits throttled (300 ms) and then
+/// de-duplicated, and a held name delivered before a signup.
 ///
 /// A state goes out as `{"type": "state", "username": {"message", "tone"}, "password": …,
 /// "repeatedPassword": …, "signupEnabled", "signingUp", "checkingUsername", "networkActive",
@@ -21,31 +18,24 @@ final class LiveSignupScreen: LiveScreen {
   static let name = "signup"
   static let engines = SignupArchitecture.allCases.map(\.rawValue)
 
-  let screen: any SignupScreen
+  let screen: UsernameBoundSignupScreen
   let messages: SignupMessages
   let engine: String
-  private let usernames: Throttle<String>
 
   convenience init(_ context: LiveScreenContext) async {
     let messages = SignupMessages(context.page.language)
     let validation = ValidationService(api: context.signupAPI(context.client), messages: messages)
+    let architecture = context.page.architecture
     self.init(
-      screen: await context.page.architecture.makeScreen(validation: validation),
-      engine: context.page.architecture.rawValue, messages: messages,
-      usernameThrottle: context.configuration.usernameThrottle, clock: context.clock)
+      screen: await architecture.makeScreen(
+        validation: validation, usernameThrottle: context.configuration.usernameThrottle, clock: context.clock),
+      engine: architecture.rawValue, messages: messages)
   }
 
-  init(
-    screen: any SignupScreen, engine: String, messages: SignupMessages, usernameThrottle: Duration,
-    clock: any Clock<Duration>
-  ) {
+  init(screen: UsernameBoundSignupScreen, engine: String, messages: SignupMessages) {
     self.screen = screen
     self.engine = engine
     self.messages = messages
-    let lastSent = LastUsername()
-    usernames = Throttle(for: usernameThrottle, clock: clock) { [weak screen] name in
-      if lastSent.replace(with: name) { screen?.send(.usernameChanged(name)) }
-    }
   }
 
   static func action(from message: LiveInput) throws(LiveInputError) -> SignupReactor.Action {
@@ -61,17 +51,8 @@ final class LiveSignupScreen: LiveScreen {
     }
   }
 
-  /// Passes one page event to the screen, with the binding rules above.
   func handle(_ action: SignupReactor.Action) {
-    switch action {
-    case .usernameChanged(let name):
-      usernames.submit(name)
-    case .signup:
-      usernames.flush()
-      screen.send(.signup)
-    default:
-      screen.send(action)
-    }
+    screen.send(action)
   }
 
   var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.latestStates }
@@ -98,23 +79,16 @@ final class LiveSignupScreen: LiveScreen {
     return object.text
   }
 
-  var runningTaskCount: Int? { (screen as? ReactorSignupScreen)?.store.runningTaskCount }
+  var runningTaskCount: Int? {
+    switch screen.screen {
+    case let reactor as ReactorSignupScreen: reactor.store.runningTaskCount
+    case let feedback as FeedbackSignupScreen: feedback.system.runningEffectCount
+    default: nil
+    }
+  }
 
   /// The path of an account's page, `/{login}` as on GitHub.
   static func accountPath(_ login: String) -> String {
     "/" + (login.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? login)
-  }
-}
-
-/// The username last passed to the screen, for `distinctUntilChanged`.
-private final class LastUsername: Sendable {
-  private let name = Mutex<String?>(nil)
-
-  /// Records `name`; whether it differs from the one before it.
-  func replace(with name: String) -> Bool {
-    self.name.withLock { last in
-      defer { last = name }
-      return last != name
-    }
   }
 }

@@ -22,6 +22,7 @@ let countdown = null;
 function byId(id) { return document.getElementById(id); }
 
 const send = connectLive({
+  params: { engine: screen.dataset.engine },
   // A new connection has a new reactor: rebuild its state from the search box (which the server
   // filled from the address's `q` on a first visit).
   onOpen: (send) => {

@@ -15,8 +15,8 @@ struct ErrorPage: HTTPResponseError, Sendable {
   enum Problem: Sendable, Equatable {
     /// No page at this path.
     case pageNotFound(path: String)
-    /// `?engine=` names no architecture.
-    case unknownEngine(String)
+    /// `?engine=` names no architecture of the screen (`signup` or `search`) that has `engines`.
+    case unknownEngine(String, screen: String = "signup", engines: [String] = SignupArchitecture.allCases.map(\.rawValue))
     /// The repository page of a repository the index does not have.
     case repositoryNotFound(fullName: String)
     /// The account page of a login no account has.
@@ -94,11 +94,15 @@ struct ErrorPage: HTTPResponseError, Sendable {
     case .pageNotFound(let path):
       let path = Self.echo(path)
       return pick("There is no page at \(path).", "\(path) 处没有页面。")
-    case .unknownEngine(let engine):
+    case .unknownEngine(let engine, let screen, _):
       let engine = Self.echo(engine)
-      return pick(
-        "There is no architecture named “\(engine)”. The Signup screen runs as one of these:",
-        "没有名为“\(engine)”的架构。注册页面可用以下架构之一：")
+      return screen == "search"
+        ? pick(
+          "There is no architecture named “\(engine)”. The Search screen runs as one of these:",
+          "没有名为“\(engine)”的架构。搜索页面可用以下架构之一：")
+        : pick(
+          "There is no architecture named “\(engine)”. The Signup screen runs as one of these:",
+          "没有名为“\(engine)”的架构。注册页面可用以下架构之一：")
     case .repositoryNotFound(let fullName):
       let fullName = Self.echo(fullName)
       return pick(
@@ -128,9 +132,9 @@ struct ErrorPage: HTTPResponseError, Sendable {
     let text = PageText(language: language)
     let lang = language.rawValue
     let engines: String
-    if case .unknownEngine = problem {
-      let items = SignupArchitecture.allCases.map {
-        "<li><a href=\"/signup?engine=\($0.rawValue)&amp;lang=\(lang)\"><code>\($0.rawValue)</code></a></li>"
+    if case .unknownEngine(_, let screen, let names) = problem {
+      let items = names.map {
+        "<li><a href=\"/\(screen)?engine=\($0)&amp;lang=\(lang)\"><code>\($0)</code></a></li>"
       }
       engines = "<ul>\n\(items.joined(separator: "\n"))\n</ul>\n"
     } else {

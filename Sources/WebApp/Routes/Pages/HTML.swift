@@ -1,3 +1,4 @@
+import AccountRules
 /// Escapes text for HTML element content and attribute values, and frames a page's body.
 enum HTML {
   /// A whole page around `body`: the head every Octoreact page shares (UTF-8, viewport, no referrer,
@@ -20,6 +21,15 @@ enum HTML {
     </body>
     </html>
     """
+  }
+
+  /// A link to each of a live screen's `engines`, keeping the page's language; the page's own engine is
+  /// marked for screen readers (`aria-current`) and by the style sheet.
+  static func engineLinks(_ engines: [String], for request: PageRequest) -> String {
+    engines.map { engine in
+      let current = engine == request.engine ? #" aria-current="page""# : ""
+      return #"<a href="?engine=\#(engine)&amp;lang=\#(request.language.rawValue)"\#(current)>\#(engine)</a>"#
+    }.joined(separator: " · ")
   }
 
   static func escape(_ text: String) -> String {

@@ -29,8 +29,10 @@ struct HomePage: Sendable {
         <ul>
         <li><a href="/signup?lang=\(lang)">\(pick("Sign up", "注册"))</a>\(pick(" (", "（"))\
         <a href="/signup?engine=mvvm&amp;lang=\(lang)">MVVM</a>\(pick(", ", "、"))\
-        <a href="/signup?engine=driver&amp;lang=\(lang)">Driver</a>\(pick(")", "）"))</li>
-        <li><a href="/search?lang=\(lang)">\(pick("Search repositories", "搜索仓库"))</a></li>
+        <a href="/signup?engine=driver&amp;lang=\(lang)">Driver</a>\(pick(", ", "、"))\
+        <a href="/signup?engine=feedback&amp;lang=\(lang)">\(pick("feedback loops", "反馈循环"))</a>\(pick(")", "）"))</li>
+        <li><a href="/search?lang=\(lang)">\(pick("Search repositories", "搜索仓库"))</a>\(pick(" (", "（"))\
+        <a href="/search?engine=feedback&amp;lang=\(lang)">\(pick("feedback loops", "反馈循环"))</a>\(pick(")", "）"))</li>
         </ul>
         <p><a href="/?lang=\(other.tag)" hreflang="\(other.tag)" lang="\(other.tag)">\(other.name)</a></p>
         <p>API: <code>GET /users/{username}</code>, <code>POST /users</code>,

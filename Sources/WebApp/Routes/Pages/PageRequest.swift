@@ -3,22 +3,29 @@ import Hummingbird
 import SearchFeature
 import SignupFeature
 
-/// What a page request asks for: its language and, for Signup, its architecture.
+/// What a page request asks for: its language and, for a live screen, its engine.
 struct PageRequest: Sendable {
   let language: Language
-  let architecture: SignupArchitecture
+  /// One of the screen's engines (`?engine=`), its first one when the request names none.
+  let engine: String
 
-  /// Reads `?lang=`, else `Accept-Language`; and `?engine=` (default `reactor`).
+  /// Reads `?lang=`, else `Accept-Language`; and `?engine=`, one of `engines` of the screen `screen`
+  /// (`signup` or `search`; by default the Signup screen's).
   ///
   /// - Throws: ``ErrorPage`` (`400`, in the request's language, naming the engines) for an unknown engine.
-  init(_ request: Request) throws(ErrorPage) {
+  init(
+    _ request: Request, screen: String = "signup", engines: [String] = SignupArchitecture.allCases.map(\.rawValue)
+  ) throws(ErrorPage) {
     language = Self.language(of: request)
-    let engine = request.uri.queryParameters["engine"].map(String.init) ?? SignupArchitecture.reactor.rawValue
-    guard let architecture = SignupArchitecture(rawValue: engine) else {
-      throw ErrorPage(problem: .unknownEngine(engine), language: language)
+    let engine = request.uri.queryParameters["engine"].map(String.init) ?? engines[0]
+    guard engines.contains(engine) else {
+      throw ErrorPage(problem: .unknownEngine(engine, screen: screen, engines: engines), language: language)
     }
-    self.architecture = architecture
+    self.engine = engine
   }
+
+  /// The Signup architecture the request names (for a request read with the Signup screen's engines).
+  var architecture: SignupArchitecture { SignupArchitecture(rawValue: engine) ?? .reactor }
 
   /// The language a page request asks for: `?lang=`, else `Accept-Language`, else English.
   static func language(of request: Request) -> Language {

@@ -26,7 +26,7 @@ struct PagesController: Sendable {
       return Self.html(SignupPage(request: page, state: SignupScreenState(), maxCharacters: maxFieldCharacters).html)
     }
     page("search", on: router) { request, _ in
-      let page = try PageRequest(request)
+      let page = try PageRequest(request, screen: LiveSearchScreen.name, engines: LiveSearchScreen.engines)
       // A longer query than the search box takes is cut to what the box would hold.
       let query = String((request.formQueryParameters["q"] ?? "").prefix(maxFieldCharacters))
       return Self.html(

@@ -2,8 +2,8 @@ import AccountRules
 import SearchFeature
 import SignupFeature
 
-/// The Search page's first paint: an empty search box and result list, which `search.js` binds to a
-/// `SearchReactor` over `/live/search`.
+/// The Search page's first paint: an empty search box and result list, which `search.js` binds to the
+/// Search screen (`?engine=reactor` or `feedback`) over `/live/search`.
 ///
 /// **Paging:** the next page comes with scrolling near the bottom, or with the "Load more" button for
 /// keyboard and screen-reader users; both send the same `loadNextPage` action. An append is announced
@@ -22,7 +22,8 @@ struct SearchScreenPage: Sendable {
     let text = PageText(language: request.language)
     let messages = SearchMessages(request.language, service: service)
     let body = """
-      <main id="search-screen" class="wide" data-live="/live/search" data-lang="\(request.language.rawValue)">
+      <main id="search-screen" class="wide" data-live="/live/search" data-engine="\(request.engine)" \
+      data-lang="\(request.language.rawValue)">
       <h1>\(HTML.escape(text.searchTitle))</h1>
       \(text.connectionStatus)
       <form id="search-form" role="search">
@@ -41,6 +42,7 @@ struct SearchScreenPage: Sendable {
       <p class="more"><button id="load-more" class="secondary" type="button" aria-controls="results" hidden>\
       \(HTML.escape(messages.loadMore))</button></p>
       <p id="announcement" class="visually-hidden" role="status" aria-live="polite"></p>
+      <p class="engine">\(HTML.escape(text.engine)): \(HTML.engineLinks(LiveSearchScreen.engines, for: request))</p>
       </main>
       """
     return HTML.document(

@@ -19,7 +19,7 @@ struct SignupPage: Sendable {
     let body = """
       <div id="network-activity" class="network-activity" role="progressbar" \
       aria-label="\(HTML.escape(text.networkActivity))" \(state.isNetworkActive ? "" : "hidden")></div>
-      <main id="signup-screen" data-live="/live/signup" data-engine="\(request.architecture.rawValue)" \
+      <main id="signup-screen" data-live="/live/signup" data-engine="\(request.engine)" \
       data-lang="\(request.language.rawValue)" data-title="\(HTML.escape(title))" \
       data-busy-title="\(HTML.escape(busyTitle))">
       <h1>\(HTML.escape(text.signupTitle))</h1>
@@ -41,7 +41,7 @@ struct SignupPage: Sendable {
       <p id="outcome-message">\(HTML.escape(state.alert ?? ""))</p>
       <form method="dialog"><button id="outcome-ok" value="ok">\(HTML.escape(text.ok))</button></form>
       </dialog>
-      <p class="engine">\(HTML.escape(text.engine)): \(engineLinks)</p>
+      <p class="engine">\(HTML.escape(text.engine)): \(HTML.engineLinks(LiveSignupScreen.engines, for: request))</p>
       </main>
       """
     return HTML.document(
@@ -60,15 +60,5 @@ struct SignupPage: Sendable {
     \(HTML.escape(result.text(messages)))</p>
     </div>
     """
-  }
-
-  /// A link to each architecture, keeping the page's language; the current one is marked for
-  /// screen readers (`aria-current`) and by the style sheet.
-  private var engineLinks: String {
-    SignupArchitecture.allCases.map { architecture in
-      let current = architecture == request.architecture ? #" aria-current="page""# : ""
-      return #"<a href="?engine=\#(architecture.rawValue)&amp;lang=\#(request.language.rawValue)"\#(current)>"#
-        + "\(architecture.rawValue)</a>"
-    }.joined(separator: " · ")
   }
 }
