@@ -70,9 +70,10 @@ extension LiveConnectionLimitsTests {
     let app = try TestApp(configuration: configuration)
     try await app.application(clock: TestClock()).test(.live) { client in
       _ = try await client.ws("/live/signup?engine=mvvm") { inbound, outbound, _ in
-        // Five that the bucket takes, then fifty it drops; the last of the five is the one shown.
+        // Five that the bucket takes, then fifteen it drops (fewer than the 20 refusals that close the
+        // socket); the last of the five is the one shown.
         for length in 1...5 { try await outbound.write(.text(event("passwordChanged", String(repeating: "x", count: length)))) }
-        for _ in 0..<50 { try await outbound.write(.text("not json")) }
+        for _ in 0..<15 { try await outbound.write(.text("not json")) }
         for try await message in inbound.messages(maxSize: 1 << 20) {
           guard case .text(let text) = message else { continue }
           #expect(!text.contains("\"error\""), "a dropped message is not answered")
@@ -80,11 +81,11 @@ extension LiveConnectionLimitsTests {
         }
         var metrics = try await MetricsTests.scrape(client)
         // The drops happen after the five were served: wait for the counter to reach them all.
-        for _ in 0..<500 where metrics.value("live_messages_dropped_total", ["screen": "signup", "engine": "mvvm"]) != 50 {
+        for _ in 0..<500 where metrics.value("live_messages_dropped_total", ["screen": "signup", "engine": "mvvm"]) != 15 {
           try await Task.sleep(for: .milliseconds(10))
           metrics = try await MetricsTests.scrape(client)
         }
-        #expect(metrics.value("live_messages_dropped_total", ["screen": "signup", "engine": "mvvm"]) == 50)
+        #expect(metrics.value("live_messages_dropped_total", ["screen": "signup", "engine": "mvvm"]) == 15)
         #expect(metrics.value("live_actions_total", ["screen": "signup", "engine": "mvvm"]) == 5)
       }
     }
@@ -92,6 +93,22 @@ extension LiveConnectionLimitsTests {
 }
 
 extension LiveConnectionLimitsTests {
+  /// A client that keeps outrunning the bucket is not a page: its drops count as refused messages, and
+  /// past the refusal limit the socket is closed with 1008. The clock stands still.
+  @Test func aFloodBeyondTheRateIsClosedAtTheRefusalLimit() async throws {
+    var configuration = try TestApp().configuration
+    configuration.rateLimits.liveMessages = TokenBucketLimit(burst: 5, perSecond: 1)
+    configuration.liveMessageRefusals = WindowLimit(20, per: .seconds(60))
+    let app = try TestApp(configuration: configuration)
+    try await app.application(clock: TestClock()).test(.live) { client in
+      let close = try await client.ws("/live/signup") { inbound, outbound, _ in
+        for _ in 0..<500 { try await outbound.write(.text(event("passwordChanged", "abcdef"))) }
+        for try await _ in inbound.messages(maxSize: 1 << 20) {}
+      }
+      #expect(close?.closeCode == .policyViolation)
+    }
+  }
+
   /// RFC 6455 §8.1: a text message that is not UTF-8 fails the connection with 1007; it used to be
   /// repaired into U+FFFD and read.
   @Test(arguments: ["/live/signup", "/live/search"])

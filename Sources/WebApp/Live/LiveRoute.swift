@@ -20,7 +20,8 @@ import SignupFeature
 /// reading, sends a last error message and closes with 1008 (policy violation).
 ///
 /// **Rate**: a page may send ``RateLimits/liveMessages`` (20 a second, bursts of 60, by default: far
-/// beyond a person's typing); messages beyond it are dropped unanswered and counted in `/metrics`.
+/// beyond a person's typing); messages beyond it are dropped unanswered and counted in `/metrics`, and
+/// each counts as a refused message, so a flood is closed (1008) at the refusal limit.
 ///
 /// **Idle**: a page that sends nothing for ``ConnectionLimits/liveIdleTimeout`` (5 minutes by default)
 /// is closed with 1000; the page's script sends `{"type":"keepAlive"}` every minute, which no screen sees.
@@ -114,8 +115,11 @@ struct LiveRoute: Sendable {
     var rate = configuration.rateLimits.liveMessages.map(TokenBucket.init)
     for try await message in inbound.messages(maxSize: 64 * 1024) {
       // Over the session's rate, a message is dropped before it is read: a flood costs a comparison each.
+      // The page's own script never outruns the bucket, so a drop also counts as a refused message: a
+      // client that keeps flooding is closed at the refusal limit instead of being read forever.
       if rate?.take(at: stopwatch.elapsed) == false {
         session.countDropped()
+        guard refused.count(at: stopwatch.elapsed).isAllowed else { return .tooManyRefusals }
         continue
       }
       do throws(LiveInputError) {
