@@ -68,9 +68,14 @@ public func buildApplication(
       webSocketRouter: router,
       // Frames up to 64 KiB reach the bridge, which answers anything over its own limit with an
       // error message; larger frames close the connection (1009, message too big), and a text message
-      // that is not UTF-8 closes it as RFC 6455 says (1007), where it would be repaired otherwise.
+      // that is not UTF-8 closes it as RFC 6455 says (1007), where it would be repaired otherwise. Once
+      // the server has sent its close frame, the client has 2 s to answer it (a browser answers at
+      // once); meanwhile every frame it sends is still read, so a flooding client closed for its
+      // refusals is not read for the library's default 15 s.
       configuration: .init(
-        ws: .init(maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30)), validateUTF8: true)),
+        ws: .init(
+          maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30)), closeTimeout: .seconds(2),
+          validateUTF8: true)),
       limits: configuration.connectionLimits,
       bodyRule: RequestBodyRule(maxBytes: configuration.maxRequestBodyBytes),
       shares: ClientConnectionShares(
