@@ -11,11 +11,11 @@ import Testing
 /// or kept the connection would answer 408 or hit the safety bound, not what is asserted.
 @Suite(.timeLimit(.minutes(1)))
 struct EarlyRefusalTests {
-  func withServer(_ body: @escaping @Sendable (_ port: Int) async throws -> Void) async throws {
-    let configuration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
-    try await TestApp(configuration: configuration).application().test(.live) { client in
-      try await body(try #require(client.port))
-    }
+  /// A real server with `limits` (the defaults unless told), as the connection guard's own tests start one.
+  func withServer(
+    _ limits: ConnectionLimits = ConnectionLimits(), _ body: @escaping @Sendable (_ port: Int) async throws -> Void
+  ) async throws {
+    try await ConnectionGuardTests().withServer(limits, body)
   }
 
   static let refusedHeads: [(name: String, head: String)] = [
@@ -79,10 +79,7 @@ struct EarlyRefusalTests {
   /// opening: the server closes it while they still come, so most are never answered (were the deadline
   /// renewed by each, all 40 would be).
   @Test func probesDoNotHoldAConnection() async throws {
-    var configuration = AppConfiguration(port: 0, usernameThrottle: .zero, queryThrottle: .zero)
-    configuration.connectionLimits = ConnectionLimits(idleTimeout: .milliseconds(500))
-    try await TestApp(configuration: configuration).application().test(.live) { client in
-      let port = try #require(client.port)
+    try await withServer(ConnectionLimits(idleTimeout: .milliseconds(500))) { port in
       let reply = try await RawConnection.with(port: port) { connection in
         for path in Array(repeating: ["/healthz", "/readyz", "/metrics", "/healthz"], count: 10).joined() {
           try? await connection.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n")
