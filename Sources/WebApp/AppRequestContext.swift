@@ -7,6 +7,8 @@ public import NIOCore
 public struct AppRequestContext: RequestContext, WebSocketRequestContext, RemoteAddressRequestContext {
   public var coreContext: CoreRequestContextStorage
   public let remoteAddress: SocketAddress?
+  /// The connection's event loop, where a live page's task runs (``EventLoopTaskExecutor``).
+  let eventLoop: any EventLoop
   /// Released when the connection closes: see ``WebSocketHandlerSlot`` for the cycle it breaks.
   let webSocketSlot: WebSocketHandlerSlot
 
@@ -15,6 +17,7 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext, Remote
   public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     remoteAddress = source.channel.remoteAddress
+    eventLoop = source.channel.eventLoop
     webSocketSlot = WebSocketHandlerSlot(closeFuture: source.channel.closeFuture)
   }
 }

@@ -71,10 +71,12 @@ public func buildApplication(
       // that is not UTF-8 closes it as RFC 6455 says (1007), where it would be repaired otherwise. Once
       // the server has sent its close frame, the client has 2 s to answer it (a browser answers at
       // once); meanwhile every frame it sends is still read, so a flooding client closed for its
-      // refusals is not read for the library's default 15 s.
+      // refusals is not read for the library's default 15 s. No automatic pings: a page that stops sending
+      // (a dead peer among them) is closed by the live idle deadline (`WebSocketIdleHandler`), and a ping
+      // task per socket would cost every idle page memory and timers.
       configuration: .init(
         ws: .init(
-          maxFrameSize: 64 * 1024, autoPing: .enabled(timePeriod: .seconds(30)), closeTimeout: .seconds(2),
+          maxFrameSize: 64 * 1024, autoPing: .disabled, closeTimeout: .seconds(2),
           validateUTF8: true)),
       limits: configuration.connectionLimits,
       bodyRule: RequestBodyRule(maxBytes: configuration.maxRequestBodyBytes),

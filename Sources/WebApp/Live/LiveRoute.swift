@@ -56,7 +56,10 @@ struct LiveRoute: Sendable {
           LiveScreenContext(
             page: page, client: client, configuration: configuration, signupAPI: signupAPI,
             searchClient: searchClient, clock: clock))
-        try await serve(screen, page: page, inbound: inbound, outbound: outbound)
+        // From here the connection's messages and states stay on its event loop (see the executor).
+        try await withTaskExecutorPreference(EventLoopTaskExecutor(context.requestContext.eventLoop)) {
+          try await serve(screen, page: page, inbound: inbound, outbound: outbound)
+        }
       }
     )
   }

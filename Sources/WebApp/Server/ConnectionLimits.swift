@@ -1,7 +1,7 @@
 /// How long an HTTP connection may take over each part of a request, and how many may be open at once.
 ///
 /// **Contract:** every HTTP/1 connection is always under exactly one deadline until it is upgraded to a
-/// WebSocket (where autoping takes over) or while the server itself is producing a response:
+/// WebSocket (where the live idle deadline takes over) or while the server itself is producing a response:
 ///
 /// | phase | deadline | starts at |
 /// |---|---|---|

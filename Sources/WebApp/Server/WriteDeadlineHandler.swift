@@ -9,7 +9,7 @@ import NIOCore
 /// unlike `ConnectionGuardHandler`, stays there after a WebSocket upgrade, so it covers HTTP responses,
 /// live pages' messages and their closing frames alike. NIO reports the channel unwritable once more
 /// than its high-water mark (64 KiB) waits beyond what the kernel accepted; less than that is covered
-/// by the idle deadline (HTTP) or autoping (WebSocket).
+/// by the idle deadline (HTTP) or the live idle deadline (WebSocket).
 final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
