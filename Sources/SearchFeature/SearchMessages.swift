@@ -73,6 +73,18 @@ public struct SearchMessages: Sendable, Hashable {
     return pick("\(resultCount(count)). \(incompleteResults)", "\(resultCount(count))。\(incompleteResults)")
   }
 
+  /// The line above the list for `state`: a hint before the first search, "Loading…", what matched and,
+  /// when field qualifiers found fewer than the words, why (the index knows those repositories by name only).
+  public func summary(of state: SearchReactor.State) -> String {
+    guard let terms = state.searchTerms else { return startHint }
+    guard let totalCount = state.totalCount else { return state.isLoading ? loading : "" }
+    let summary =
+      totalCount == 0 && state.repos.isEmpty
+      ? noResults(for: terms) : self.summary(resultCount: totalCount, incomplete: state.incompleteResults)
+    guard let leftOut = state.unfilterableMatches else { return summary }
+    return pick("\(summary). ", "\(summary)。") + unfilterableMatches(leftOut)
+  }
+
   /// Shown under the count when GitHub said the results may be incomplete.
   public var incompleteResults: String {
     pick(
@@ -160,6 +172,13 @@ public struct SearchMessages: Sendable, Hashable {
     case "in": "name、description 或 topics"
     default: "受支持的值"
     }
+  }
+
+  /// ``rateLimited(secondsRemaining:)`` with `{seconds}` where a page counting down by itself writes the
+  /// seconds left (both languages write them as digits, once), or nil if a language ever does not.
+  public var rateLimitedCountdown: String? {
+    let template = rateLimited(secondsRemaining: 2).replacingOccurrences(of: "2", with: "{seconds}")
+    return template.contains("{seconds}") ? template : nil
   }
 
   /// The rate limit is exhausted; `secondsRemaining` is `nil` when the reset time is unknown, and

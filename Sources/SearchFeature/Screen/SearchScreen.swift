@@ -13,6 +13,8 @@ public protocol SearchScreen: AnyObject, Sendable {
   var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { get }
   /// The latest state.
   var currentState: SearchReactor.State { get }
+  /// The screen's effect tasks running now (searches in flight), for a server's gauges.
+  var runningTaskCount: Int { get }
 }
 
 /// The two architectures of the Search examples.
@@ -41,6 +43,7 @@ public final class ReactorSearchScreen: SearchScreen {
   public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.states }
   public var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.latestStates }
   public var currentState: SearchReactor.State { store.currentState }
+  public var runningTaskCount: Int { store.runningTaskCount }
 }
 
 /// ``SearchFeedback`` in a `FeedbackSystem`.
@@ -55,4 +58,5 @@ public final class FeedbackSearchScreen: SearchScreen {
     system.latestStates.map(\.screen)
   }
   public var currentState: SearchReactor.State { system.currentState.screen }
+  public var runningTaskCount: Int { system.runningEffectCount }
 }

@@ -23,4 +23,5 @@ public final class FeedbackSignupScreen: SignupScreen {
   }
 
   public var currentState: SignupScreenState { ReactorSignupScreen.screenState(system.currentState.screen, messages) }
+  public var runningTaskCount: Int? { system.runningEffectCount }
 }

@@ -15,6 +15,13 @@ public protocol SignupScreen: AnyObject, Sendable {
   var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { get }
   /// The latest state.
   var currentState: SignupScreenState { get }
+  /// The screen's effect tasks running now (checks and signups in flight), for a server's gauges; `nil`
+  /// for a view model, whose work is not counted as tasks.
+  var runningTaskCount: Int? { get }
+}
+
+extension SignupScreen {
+  public var runningTaskCount: Int? { nil }
 }
 
 /// The four architectures of the write-ups.
@@ -62,6 +69,7 @@ public final class ReactorSignupScreen: SignupScreen {
   }
 
   public var currentState: SignupScreenState { Self.screenState(store.currentState, messages) }
+  public var runningTaskCount: Int? { store.runningTaskCount }
 
   static func screenState(_ state: SignupReactor.State, _ messages: SignupMessages) -> SignupScreenState {
     var screen = SignupScreenState()

@@ -47,6 +47,7 @@ public final class UsernameBoundSignupScreen: SignupScreen {
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.states }
   public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.latestStates }
   public var currentState: SignupScreenState { screen.currentState }
+  public var runningTaskCount: Int? { screen.runningTaskCount }
 }
 
 /// `distinctUntilChanged` for the names the throttle lets through.

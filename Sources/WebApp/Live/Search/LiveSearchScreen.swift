@@ -1,5 +1,3 @@
-import OctoreactCore
-import OctoreactFeedback
 import OctoreactMVVM
 import SearchFeature
 
@@ -63,11 +61,5 @@ final class LiveSearchScreen: LiveScreen {
     page.render(state, after: previous)
   }
 
-  var runningTaskCount: Int? {
-    switch screen {
-    case let reactor as ReactorSearchScreen: reactor.store.runningTaskCount
-    case let feedback as FeedbackSearchScreen: feedback.system.runningEffectCount
-    default: nil
-    }
-  }
+  var runningTaskCount: Int? { screen.runningTaskCount }
 }

@@ -1,4 +1,3 @@
-import AccountRules
 import Foundation
 import SearchFeature
 
@@ -36,7 +35,7 @@ struct LiveSearchState: Sendable {
       repos.field("replace", state.repos.map(item))
     }
     object.field("repos", repos)
-    object.field("summary", summary(state))
+    object.field("summary", messages.summary(of: state))
     object.field("isLoading", state.isLoading)
     object.field("isLoadingNextPage", state.isLoadingNextPage)
     object.field("hasNextPage", state.nextPage != nil)
@@ -65,18 +64,6 @@ struct LiveSearchState: Sendable {
     return item
   }
 
-  private func summary(_ state: SearchReactor.State) -> String {
-    guard let terms = state.searchTerms else { return messages.startHint }
-    guard let totalCount = state.totalCount else { return state.isLoading ? messages.loading : "" }
-    let summary =
-      totalCount == 0 && state.repos.isEmpty
-      ? messages.noResults(for: terms) : messages.summary(resultCount: totalCount, incomplete: state.incompleteResults)
-    // Why field qualifiers found fewer than the words: the index knows those repositories by name only.
-    guard let leftOut = state.unfilterableMatches else { return summary }
-    let separator = messages.language == .english ? ". " : "。"
-    return summary + separator + messages.unfilterableMatches(leftOut)
-  }
-
   private func failure(_ failure: SearchFailure) -> JSONObjectWriter {
     var object = JSONObjectWriter()
     object.field("message", messages.failure(failure, now: now()))
@@ -91,10 +78,7 @@ struct LiveSearchState: Sendable {
     // beyond Int64 milliseconds (a hostile header) gets no countdown instead of a trap.
     let milliseconds = Int64(exactly: (resetsAt.timeIntervalSince1970 * 1000).rounded())
     object.field("resetsAt", milliseconds)
-    // The page counts down by itself; the message for 2 seconds, with the number as a placeholder,
-    // is the template (both languages write the seconds as digits, once).
-    let countdown = messages.rateLimited(secondsRemaining: 2).replacingOccurrences(of: "2", with: "{seconds}")
-    object.field("countdown", countdown.contains("{seconds}") ? countdown : nil)
+    object.field("countdown", messages.rateLimitedCountdown)
     return object
   }
 }

@@ -1,6 +1,4 @@
 import Foundation
-import OctoreactCore
-import OctoreactFeedback
 import SignupFeature
 
 /// The Signup screen on a live page (`/live/signup`), in the architecture the page asks for
@@ -79,13 +77,7 @@ final class LiveSignupScreen: LiveScreen {
     return object.text
   }
 
-  var runningTaskCount: Int? {
-    switch screen.screen {
-    case let reactor as ReactorSignupScreen: reactor.store.runningTaskCount
-    case let feedback as FeedbackSignupScreen: feedback.system.runningEffectCount
-    default: nil
-    }
-  }
+  var runningTaskCount: Int? { screen.runningTaskCount }
 
   /// The path of an account's page, `/{login}` as on GitHub.
   static func accountPath(_ login: String) -> String {
