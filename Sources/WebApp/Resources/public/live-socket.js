@@ -10,10 +10,21 @@ const longestRetryDelay = 2000;
 // tells it the page is still here. A browser may slow a hidden tab's timers to one a minute.
 const keepAliveInterval = 60000;
 
-// Connects the page's `[data-live]` element to its screen. `onOpen(send)` runs on every (re)connection:
-// a new connection has a new screen, which the page rebuilds by resending what it holds. `onState`
-// applies each state. Returns `send(message)`, which drops the message while the socket is not open.
-export function connectLive({ params = {}, onOpen = () => {}, onState, onClose = () => {} }) {
+export function byId(id) { return document.getElementById(id); }
+
+// A new element of `tag` with a class and, if given, a text.
+export function element(tag, className, text) {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Connects the page's `[data-live]` element to its screen, in the engine its `data-engine` names.
+// `onOpen(send)` runs on every (re)connection: a new connection has a new screen, which the page rebuilds
+// by resending what it holds. `onState` applies each state. Returns `send(message)`, which drops the
+// message while the socket is not open.
+export function connectLive({ onOpen = () => {}, onState, onClose = () => {} }) {
   const screen = document.querySelector("[data-live]");
   const connection = document.getElementById("connection");
   // The server's translations, in the page's language.
@@ -33,7 +44,7 @@ export function connectLive({ params = {}, onOpen = () => {}, onState, onClose =
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = new URLSearchParams({ ...params, lang: screen.dataset.lang });
+    const query = new URLSearchParams({ engine: screen.dataset.engine, lang: screen.dataset.lang });
     socket = new WebSocket(`${scheme}//${location.host}${screen.dataset.live}?${query}`);
     socket.addEventListener("open", () => {
       retryDelay = firstRetryDelay;

@@ -1,33 +1,19 @@
-// Octoreact's live Search page: the browser is the View of a SearchReactor running on the server.
-// The query and the user's requests (more results, retry) go to the server as JSON actions; each state
-// comes back and is applied to the page. No build step, no external files.
-// The next page comes with scrolling to the bottom or with the "Load more" button (keyboards, screen
-// readers): both send the same action, and an append is announced with the server's words. The address
-// keeps the query (`/search?q=swift`), so a search can be shared and opens with its results.
-import { connectLive } from "./live-socket.js";
+// Octoreact's live Search page, the View of a Search screen running on the server (see live-socket.js).
+// The next page comes with scrolling to the bottom or with "Load more" (keyboards, screen readers), and
+// the address keeps the query (`/search?q=swift`), so a search can be shared and opens with its results.
+import { byId, connectLive, element } from "./live-socket.js";
 
 const screen = document.querySelector("[data-live]");
-const input = byId("query");
-const list = byId("results");
-const summary = byId("summary");
-const loading = byId("loading");
-const failure = byId("failure");
-const failureMessage = byId("failure-message");
-const retry = byId("retry");
-const loadMore = byId("load-more");
-const announcement = byId("announcement");
+const [input, list, summary, loading, failure, failureMessage, retry, loadMore, announcement] = [
+  "query", "results", "summary", "loading", "failure", "failure-message", "retry", "load-more", "announcement",
+].map(byId);
 let state = { hasNextPage: false, isLoading: false, isLoadingNextPage: false, failure: null };
 let countdown = null;
 
-function byId(id) { return document.getElementById(id); }
-
 const send = connectLive({
-  params: { engine: screen.dataset.engine },
-  // A new connection has a new reactor: rebuild its state from the search box (which the server
-  // filled from the address's `q` on a first visit).
-  onOpen: (send) => {
-    if (input.value !== "") send({ type: "query", value: input.value });
-  },
+  // A new connection has a new screen: rebuild its state from the search box (which the server filled
+  // from the address's `q` on a first visit).
+  onOpen: (send) => { if (input.value !== "") send({ type: "query", value: input.value }); },
   onState: render,
 });
 
@@ -45,46 +31,28 @@ function render(next) {
     if (onLoadMore && added.length > 0) added[0].querySelector("a").focus();
   }
   if (next.announcement) announcement.textContent = next.announcement;
-  list.setAttribute("aria-busy", next.isLoading ? "true" : "false");
+  list.setAttribute("aria-busy", String(next.isLoading));
   summary.textContent = next.summary;
   loading.hidden = !(next.isLoading || next.isLoadingNextPage);
   showFailure(next.failure);
-  renderLoadMore(next);
+  // "Load more" shows while there is a next page and no failure ("Retry" is the way on then); while a
+  // page loads it is aria-disabled, not disabled, so that it keeps the keyboard focus.
+  loadMore.hidden = !next.hasNextPage || Boolean(next.failure);
+  loadMore.setAttribute("aria-disabled", String(next.isLoading || next.isLoadingNextPage));
   // A failed next page hides "Load more": its focus goes to "Retry", which is shown instead.
   if (onLoadMore && loadMore.hidden && !failure.hidden && !retry.hidden) retry.focus();
   loadMoreIfNearBottom();
 }
 
-// "Load more" is shown while there is a next page and no failure (then "Retry" is the way on), and
-// is disabled while a page loads: aria-disabled, not disabled, so it keeps the keyboard focus.
-function renderLoadMore(next) {
-  loadMore.hidden = !next.hasNextPage || Boolean(next.failure);
-  loadMore.setAttribute("aria-disabled", next.isLoading || next.isLoadingNextPage ? "true" : "false");
-}
-
-// This server's repository pages keep the page's language; other sites' links stay as they are.
-function pageURL(address) {
-  const url = new URL(address, location.href);
-  const lang = screen.dataset.lang;
-  if (url.origin === location.origin && lang !== "en") url.searchParams.set("lang", lang);
-  return url.href;
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-// A result: its name (a link), description, and a line of language, stars and last update.
+// A result: its name (a link), description, and a line of language, stars and last update. This
+// server's repository pages keep the page's language; other sites' links stay as they are.
 function item(repo) {
   const li = document.createElement("li");
   li.dataset.id = String(repo.id);
   const link = element("a", "name", repo.fullName);
-  link.href = pageURL(repo.url);
-  link.target = "_blank";
-  link.rel = "noopener noreferrer";
+  const url = new URL(repo.url, location.href);
+  if (url.origin === location.origin && screen.dataset.lang !== "en") url.searchParams.set("lang", screen.dataset.lang);
+  Object.assign(link, { href: url.href, target: "_blank", rel: "noopener noreferrer" });
   li.append(link);
   if (repo.description) li.append(element("p", "description", repo.description));
   const meta = element("p", "meta");
@@ -92,11 +60,7 @@ function item(repo) {
   const stars = element("span", "stars", repo.starsText);
   if (repo.stars === null || repo.stars === undefined) stars.dataset.unknown = "true";
   meta.append(stars);
-  if (repo.updatedText) {
-    const updated = element("time", "updated", repo.updatedText);
-    updated.dateTime = repo.updatedAt;
-    meta.append(updated);
-  }
+  if (repo.updatedText) meta.append(Object.assign(element("time", "updated", repo.updatedText), { dateTime: repo.updatedAt }));
   li.append(meta);
   return li;
 }
@@ -109,7 +73,7 @@ function showFailure(next) {
   failureMessage.textContent = next.message;
   // A query refused for what it says would be refused again: then only a new query helps.
   retry.hidden = !next.canRetry;
-  // A rate limit says how long to wait: count down on the page until GitHub's reset time.
+  // A rate limit says how long to wait: count down on the page until the reset time.
   if (next.resetsAt && next.countdown) {
     const tick = () => {
       const seconds = Math.max(0, Math.ceil((next.resetsAt - Date.now()) / 1000));
@@ -120,17 +84,7 @@ function showFailure(next) {
   }
 }
 
-// The address names the query, as GitHub's does: replaced, not pushed, so Back leaves the page.
-function keepQueryInAddress(query) {
-  const url = new URL(location.href);
-  if (query === "") url.searchParams.delete("q");
-  else url.searchParams.set("q", query);
-  history.replaceState(null, "", url);
-}
-
-function canLoadNextPage() {
-  return state.hasNextPage && !state.isLoading && !state.isLoadingNextPage && !state.failure;
-}
+const canLoadNextPage = () => state.hasNextPage && !state.isLoading && !state.isLoadingNextPage && !state.failure;
 
 function loadNextPage() {
   state = { ...state, isLoadingNextPage: true };
@@ -138,29 +92,27 @@ function loadNextPage() {
   send({ type: "loadNextPage" });
 }
 
-// The examples' rule: within 100 px of the bottom, ask for the next page, unless one is loading,
-// there is none, or the last request failed (the retry button is for that). Moving the keyboard
-// focus through the results scrolls too; that scroll loads nothing, so Tab reaches "Load more" and
-// the list grows when the keyboard user asks.
+// The examples' rule: within 100 px of the bottom, ask for the next page, unless one is loading, there
+// is none, or the last request failed (the retry button is for that). Moving the keyboard focus through
+// the results scrolls too; that scroll loads nothing, so Tab reaches "Load more" and the list grows when
+// the keyboard user asks.
 function loadMoreIfNearBottom() {
-  if (!canLoadNextPage() || keyboardFocusInResults()) return;
-  const bottom = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
-  if (bottom <= 100) loadNextPage();
-}
-
-function keyboardFocusInResults() {
   const active = document.activeElement;
-  return Boolean(active) && (active === loadMore || list.contains(active)) && active.matches(":focus-visible");
+  const keyboardInResults = active && (active === loadMore || list.contains(active)) && active.matches(":focus-visible");
+  if (!canLoadNextPage() || keyboardInResults) return;
+  if (document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) <= 100) loadNextPage();
 }
 
 input.addEventListener("input", () => {
   send({ type: "query", value: input.value });
-  keepQueryInAddress(input.value);
+  // The address names the query, as GitHub's does: replaced, not pushed, so Back leaves the page.
+  const url = new URL(location.href);
+  if (input.value === "") url.searchParams.delete("q");
+  else url.searchParams.set("q", input.value);
+  history.replaceState(null, "", url);
 });
 byId("search-form").addEventListener("submit", (event) => event.preventDefault());
 retry.addEventListener("click", () => send({ type: "retry" }));
-loadMore.addEventListener("click", () => {
-  if (canLoadNextPage()) loadNextPage();
-});
+loadMore.addEventListener("click", () => { if (canLoadNextPage()) loadNextPage(); });
 window.addEventListener("scroll", loadMoreIfNearBottom, { passive: true });
 window.addEventListener("resize", loadMoreIfNearBottom);

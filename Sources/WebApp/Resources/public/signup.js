@@ -1,7 +1,7 @@
 // Octoreact's live Signup page: the browser is the View of a Signup screen running on the server (in the
 // architecture the page names). Every edit goes to the server as a JSON action; every state comes back
 // and is applied to the page. No build step, no external files.
-import { connectLive } from "./live-socket.js";
+import { byId, connectLive } from "./live-socket.js";
 
 const screen = document.querySelector("[data-live]");
 const fields = {
@@ -22,10 +22,7 @@ const dialogMessage = byId("outcome-message");
 // Where the focus was when the HUD or the outcome dialog took it, to give it back when both are closed.
 let focusToRestore = null;
 
-function byId(id) { return document.getElementById(id); }
-
 const send = connectLive({
-  params: { engine: screen.dataset.engine },
   // A new connection has a new screen: rebuild its state from what the fields hold.
   onOpen: (send) => {
     for (const field of Object.values(fields)) {
