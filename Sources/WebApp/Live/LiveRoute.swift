@@ -50,18 +50,27 @@ struct LiveRoute: Sendable {
         return .upgrade([:])
       },
       onUpgrade: { inbound, outbound, context in
-        let page = try PageRequest(context.request, screen: Screen.name, engines: Screen.engines)
-        let client = rateLimiter.client(peer: context.requestContext.remoteAddress, headers: context.request.headers)
-        let screen = await Screen(
-          LiveScreenContext(
-            page: page, client: client, configuration: configuration, signupAPI: signupAPI,
-            searchClient: searchClient, clock: clock))
+        let (screen, page) = try await makeScreen(Screen.self, context.request, context.requestContext)
         // From here the connection's messages and states stay on its event loop (see the executor).
         try await withTaskExecutorPreference(EventLoopTaskExecutor(context.requestContext.eventLoop)) {
           try await serve(screen, page: page, inbound: inbound, outbound: outbound)
         }
       }
     )
+  }
+
+  /// The page's screen. A function of its own: what making it takes is not kept for the socket's lifetime
+  /// (a task keeps the memory its deepest frames took, and an idle page holds its task).
+  private func makeScreen<Screen: LiveScreen>(
+    _: Screen.Type, _ request: Request, _ context: AppRequestContext
+  ) async throws -> (Screen, PageRequest) {
+    let page = try PageRequest(request, screen: Screen.name, engines: Screen.engines)
+    let client = rateLimiter.client(peer: context.remoteAddress, headers: request.headers)
+    let screen = await Screen(
+      LiveScreenContext(
+        page: page, client: client, configuration: configuration, signupAPI: signupAPI, searchClient: searchClient,
+        clock: clock))
+    return (screen, page)
   }
 
   private func serve<Screen: LiveScreen>(
