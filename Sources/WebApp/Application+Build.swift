@@ -52,7 +52,8 @@ public func buildApplication(
     configuration.rateLimits, counter: rateLimitDatabase.map { .postgres($0) },
     trustedProxies: configuration.trustedProxies, onRefusal: metrics.countRefusal)
   let signupAPIs = SignupAPIFactory(
-    availability: configuration.availability, accounts: accounts, rateLimiter: rateLimiter, httpClient: httpClient,
+    availability: configuration.availability, accounts: accounts, index: index, rateLimiter: rateLimiter,
+    httpClient: httpClient,
     answerDelay: configuration.signupAnswerDelay, clock: clock)
   let searchClients = RepositorySearchClientFactory(
     source: configuration.search, index: index, rateLimiter: rateLimiter, localAddress: localAddress,

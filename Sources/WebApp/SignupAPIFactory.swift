@@ -2,6 +2,7 @@ import AccountStore
 import AsyncHTTPClient
 import Foundation
 import GitHubClient
+import RepositoryIndex
 import SignupFeature
 
 /// Makes the ``SignupAPI`` of one live Signup page: availability from this server's accounts or
@@ -13,12 +14,16 @@ import SignupFeature
 /// limits. A request over budget throws ``SignupAPIError/rateLimited(retryAfter:)``, which the
 /// screen shows with the time to wait.
 ///
+/// **Taken names:** a name is taken when an account or an owner of the repository index has it, as
+/// `GET /users/{name}` answers for both (a GitHub login names one user or organization).
+///
 /// **Why the store is called directly** (and not this server's API over HTTP, as before): a request
 /// the server makes to itself comes from 127.0.0.1, so every page would have spent one shared
 /// budget, and the browser's own address would never have been counted.
 struct SignupAPIFactory: Sendable {
   let availability: AppConfiguration.APISource
   let accounts: AccountStore
+  let index: RepositoryIndex
   let rateLimiter: RateLimiter
   let httpClient: HTTPClient
   /// For tests: each answer waits this long first (``AppConfiguration/signupAnswerDelay``).
@@ -33,7 +38,8 @@ struct SignupAPIFactory: Sendable {
         try await delayAnswer()
         switch availability {
         case .local:
-          return try await accounts.account(named: name) == nil
+          guard try await accounts.account(named: name) == nil else { return false }
+          return try await index.owner(named: name) == nil
         case .github(let token):
           do throws(GitHubClientError) {
             return try await GitHubClient.live(configuration: .github(token: token), httpClient: httpClient).user(name)
@@ -46,6 +52,7 @@ struct SignupAPIFactory: Sendable {
       signup: { [self] name, password in
         try await spend(.signup, client: client)
         try await delayAnswer()
+        if try await index.owner(named: name) != nil { return .refused }
         do throws(AccountStoreError) {
           return .created(username: try await accounts.createAccount(username: name, password: password).login)
         } catch {

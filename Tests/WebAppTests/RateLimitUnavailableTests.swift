@@ -27,8 +27,8 @@ struct RateLimitUnavailableTests {
     let index = try RepositoryIndex.inMemory()
     let localAddress = LocalAddress(host: "127.0.0.1", port: 8080)
     let signupAPIs = SignupAPIFactory(
-      availability: .local, accounts: accounts, rateLimiter: limiter, httpClient: .shared, answerDelay: .zero,
-      clock: ContinuousClock())
+      availability: .local, accounts: accounts, index: index, rateLimiter: limiter, httpClient: .shared,
+      answerDelay: .zero, clock: ContinuousClock())
     let searchClients = RepositorySearchClientFactory(
       source: .local, index: index, rateLimiter: limiter, localAddress: localAddress, httpClient: .shared)
     return buildRouter(
@@ -81,8 +81,8 @@ struct RateLimitUnavailableTests {
     ).makeClient(client: "a")
     await #expect(throws: SearchFailure.unavailable) { try await search.search("swift", 1) }
     let signup = SignupAPIFactory(
-      availability: .local, accounts: try AccountStore.inMemory(), rateLimiter: limiter, httpClient: .shared,
-      answerDelay: .zero, clock: ContinuousClock()
+      availability: .local, accounts: try AccountStore.inMemory(), index: try RepositoryIndex.inMemory(),
+      rateLimiter: limiter, httpClient: .shared, answerDelay: .zero, clock: ContinuousClock()
     ).makeSignupAPI(client: "a")
     await #expect(throws: RateLimitCounterUnavailable.self) { _ = try await signup.usernameAvailable("octocat") }
   }

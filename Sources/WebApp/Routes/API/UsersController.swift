@@ -53,16 +53,21 @@ struct UsersController: Sendable {
 
   /// The owner `login` of repositories of the index, or `404` when the index has none of it.
   private func showOwner(named login: String) async throws -> Response {
-    let owner: IndexedOwner?
+    guard let owner = try await indexedOwner(named: login) else { throw APIError.notFound }
+    return JSONResponse.make(status: .ok, json: OwnerJSON.full(owner, baseURL: publicAddress.baseURL))
+  }
+
+  /// The owner `login` of repositories of the index, if any; `503` when the index cannot be read.
+  private func indexedOwner(named login: String) async throws -> IndexedOwner? {
     do {
-      owner = try await index.owner(named: login)
+      return try await index.owner(named: login)
     } catch {
       logger.error("Owner lookup failed", metadata: ["error": "\(error)"])
       throw APIError(status: .serviceUnavailable, message: "The repository index is unavailable")
     }
-    guard let owner else { throw APIError.notFound }
-    return JSONResponse.make(status: .ok, json: OwnerJSON.full(owner, baseURL: publicAddress.baseURL))
   }
+
+  private static let usernameTaken = APIError(status: .conflict, message: "Username already taken")
 
   func create(_ request: Request, context: some RequestContext) async throws -> Response {
     try request.requireJSONContentType()
@@ -90,6 +95,8 @@ struct UsersController: Sendable {
       let name = key.count > 64 ? String(key.prefix(64)) + "…" : key
       throw APIError.badRequest("Problems parsing JSON: the key \"\(name)\" appears more than once")
     }
+    // An owner of the index's repositories has the name already (`GET /users/{name}` shows it).
+    if try await indexedOwner(named: username) != nil { throw Self.usernameTaken }
     let account: Account
     do {
       account = try await accounts.createAccount(username: username, password: password)
@@ -107,7 +114,7 @@ struct UsersController: Sendable {
   private static func answer(for error: any Error) -> any Error {
     guard let error = error as? AccountStoreError else { return error }
     if error.isUnavailable { return APIError.databaseUnavailable }
-    if error.isUsernameTaken { return APIError(status: .conflict, message: "Username already taken") }
+    if error.isUsernameTaken { return usernameTaken }
     if !error.ruleViolations.isEmpty { return APIError.validationFailed(error.ruleViolations.map(FieldError.init)) }
     if let retryAfter = error.retryAfter { return APIError.busy(retryAfter: retryAfter) }
     return error
