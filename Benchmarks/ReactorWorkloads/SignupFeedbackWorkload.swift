@@ -6,9 +6,11 @@ import SignupFeature
 ///
 /// The same inputs as ``SignupReactorWorkload``: each username is well formed, so each one is a new
 /// request in the state, which cancels the previous check and starts another. The final state is the
-/// reactor workload's, reached when its last check has answered.
+/// reactor workload's, reached when its last check has answered. Returns the final state's
+/// ``finalStateChecksum(_:)``, which the RxFeedback peer prints too.
 package enum SignupFeedbackWorkload {
-  package static func run(_ recorder: some WorkloadRecorder, actions: Int, observer: StateObserver) async {
+  @discardableResult
+  package static func run(_ recorder: some WorkloadRecorder, actions: Int, observer: StateObserver) async -> String {
     let validation = SignupFixtures.validation
     let system = SignupFeedback(validation: validation).makeSystem()
     let expected = await SignupReactorWorkload.expectedFinalState(actions: actions, validation: validation)
@@ -39,5 +41,6 @@ package enum SignupFeedbackWorkload {
       )
     }
     recorder.recordRate(.actionsPerSecond, inputs: actions, elapsed: start.duration(to: settledAt))
+    return finalStateChecksum(system.currentState)
   }
 }
