@@ -6,11 +6,19 @@ import SignupFeature
 ///
 /// The same inputs as ``SignupReactorWorkload``: each username is well formed, so each one is a new
 /// request in the state, which cancels the previous check and starts another. The final state is the
-/// reactor workload's, reached when its last check has answered. Returns the final state's
-/// ``finalStateChecksum(_:)``, which the RxFeedback peer prints too.
+/// reactor workload's, reached when its last check has answered.
 package enum SignupFeedbackWorkload {
+  /// What the runner prints after the figures, as the RxFeedback peer (`Benchmarks/Peers`) does.
+  package struct Outcome {
+    /// ``finalStateChecksum(_:)`` of the final state: the same on both sides.
+    package let checksum: String
+    /// The states the observer saw, the initial one included: one per event reduced, so it shows how
+    /// many checks answered (a check cancelled before its answer adds none).
+    package let statesObserved: Int
+  }
+
   @discardableResult
-  package static func run(_ recorder: some WorkloadRecorder, actions: Int, observer: StateObserver) async -> String {
+  package static func run(_ recorder: some WorkloadRecorder, actions: Int, observer: StateObserver) async -> Outcome {
     let validation = SignupFixtures.validation
     let system = SignupFeedback(validation: validation).makeSystem()
     let expected = await SignupReactorWorkload.expectedFinalState(actions: actions, validation: validation)
@@ -41,6 +49,6 @@ package enum SignupFeedbackWorkload {
       )
     }
     recorder.recordRate(.actionsPerSecond, inputs: actions, elapsed: start.duration(to: settledAt))
-    return finalStateChecksum(system.currentState)
+    return Outcome(checksum: finalStateChecksum(system.currentState), statesObserved: watch.count)
   }
 }
