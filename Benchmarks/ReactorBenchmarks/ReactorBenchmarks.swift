@@ -45,7 +45,7 @@ let benchmarks: @Sendable () -> Void = {
       "SignupFeedback: \(Workload.label(signupActions)) actions, \(observer) observer",
       configuration: workloadConfiguration(rate: .actionsPerSecond)
     ) { benchmark in
-      await SignupFeedbackWorkload.run(benchmark, actions: signupActions, observer: observer)
+      _ = await SignupFeedbackWorkload.run(benchmark, actions: signupActions, observer: observer)
     }
   }
 

@@ -67,7 +67,9 @@ nonisolated func runWorkload(_ workload: String, observer: StateObserver, runs: 
     case "signup-reactor":
       await SignupReactorWorkload.run(recorder, actions: Workload.scaled(200_000), observer: observer)
     case "signup-feedback":
-      await SignupFeedbackWorkload.run(recorder, actions: Workload.scaled(200_000), observer: observer)
+      let outcome = await SignupFeedbackWorkload.run(recorder, actions: Workload.scaled(200_000), observer: observer)
+      print("  Final state checksum: \(outcome.checksum)")
+      print("  States observed: \(outcome.statesObserved)")
     case "store-tree":
       await StoreTreeWorkload.run(recorder, actions: Workload.scaled(200_000))
     default:

@@ -8,7 +8,17 @@ import SignupFeature
 /// request in the state, which cancels the previous check and starts another. The final state is the
 /// reactor workload's, reached when its last check has answered.
 package enum SignupFeedbackWorkload {
-  package static func run(_ recorder: some WorkloadRecorder, actions: Int, observer: StateObserver) async {
+  /// What the runner prints after the figures, as the RxFeedback peer (`Benchmarks/Peers`) does.
+  package struct Outcome {
+    /// ``finalStateChecksum(_:)`` of the final state: the same on both sides.
+    package let checksum: String
+    /// The states the observer saw, the initial one included: one per event reduced, so it shows how
+    /// many checks answered (a check cancelled before its answer adds none).
+    package let statesObserved: Int
+  }
+
+  @discardableResult
+  package static func run(_ recorder: some WorkloadRecorder, actions: Int, observer: StateObserver) async -> Outcome {
     let validation = SignupFixtures.validation
     let system = SignupFeedback(validation: validation).makeSystem()
     let expected = await SignupReactorWorkload.expectedFinalState(actions: actions, validation: validation)
@@ -39,5 +49,6 @@ package enum SignupFeedbackWorkload {
       )
     }
     recorder.recordRate(.actionsPerSecond, inputs: actions, elapsed: start.duration(to: settledAt))
+    return Outcome(checksum: finalStateChecksum(system.currentState), statesObserved: watch.count)
   }
 }
