@@ -6,15 +6,11 @@ public import Logging
 /// The application wraps its logger in one (``Logging/Logger/rateLimited(_:clock:)``), so every line a
 /// client can cause — a refused live message, a failed search, Hummingbird's and the WebSocket
 /// library's own — is bounded, whoever writes it. Level and metadata are the wrapped handler's.
-///
-/// Generic over the wrapped handler rather than holding `any LogHandler`: Hummingbird sets a request
-/// id on a copy of the logger for every request, and a second existential box cost that copy another
-/// allocation.
-struct RateLimitedLogHandler<Wrapped: LogHandler>: LogHandler {
-  private var wrapped: Wrapped
+struct RateLimitedLogHandler: LogHandler {
+  private var wrapped: any LogHandler
   private let limiter: LogLineLimiter
 
-  init(wrapping wrapped: Wrapped, limiter: LogLineLimiter) {
+  init(wrapping wrapped: any LogHandler, limiter: LogLineLimiter) {
     self.wrapped = wrapped
     self.limiter = limiter
   }
@@ -59,11 +55,6 @@ extension Logger {
   public func rateLimited(_ limit: WindowLimit?, clock: any Clock<Duration> = ContinuousClock()) -> Logger {
     guard let limit else { return self }
     let limiter = LogLineLimiter(limit: limit, clock: clock, summaries: handler)
-    return Logger(label: label) { _ in Self.limiting(handler, by: limiter) }
-  }
-
-  /// `handler` behind `limiter` (opening the existential, so the wrapper holds the concrete handler).
-  private static func limiting(_ handler: some LogHandler, by limiter: LogLineLimiter) -> any LogHandler {
-    RateLimitedLogHandler(wrapping: handler, limiter: limiter)
+    return Logger(label: label) { [handler] _ in RateLimitedLogHandler(wrapping: handler, limiter: limiter) }
   }
 }

@@ -44,15 +44,15 @@ final class RequestMetrics: Sendable {
     self.factory = factory
   }
 
-  /// Counts one request answered with `status` after `nanoseconds`; `route` is the matched pattern, if any.
-  func record(route: String?, method: HTTPRequest.Method, status: Int, nanoseconds: Int64) {
+  /// Counts one request answered with `status` after `duration`; `route` is the matched pattern, if any.
+  func record(route: String?, method: HTTPRequest.Method, status: Int, duration: Duration) {
     let handles = state.withLock { state in
       let key = Key(route: route ?? Self.unmatchedRoute, method: Self.label(method), status: status)
       if let handles = state.handles[key] { return handles }
       return makeHandles(for: key, in: &state)
     }
     handles.requests.increment()
-    handles.duration.recordNanoseconds(nanoseconds)
+    handles.duration.recordSeconds(duration / .seconds(1))
   }
 
   /// The handles of a key not seen before. Made under the lock so that two first requests of a key make
