@@ -177,7 +177,7 @@ struct Serve: AsyncParsableCommand {
     defer { logOutput.close() }
     let level = Logger.Level(rawValue: logLevel) ?? .info
     LoggingSystem.bootstrap { [logFormat] label in
-      ServerLogHandler(label: label, output: logOutput.stream, format: logFormat, level: level)
+      ServerLogHandler(label: label, output: logOutput, format: logFormat, level: level)
     }
     let logger = Logger(label: "octoreact")
     let database = accountDatabaseLocation

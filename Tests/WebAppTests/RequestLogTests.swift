@@ -65,7 +65,7 @@ struct RequestLogTests {
   @Test func theServerWritesOneTextLinePerRequestThroughItsWriter() async throws {
     let pipe = Pipe()
     let writer = LogWriter(descriptor: pipe.fileHandleForWriting.fileDescriptor)
-    let logger = Logger(label: "octoreact") { ServerLogHandler(label: $0, output: writer.stream) }
+    let logger = Logger(label: "octoreact") { ServerLogHandler(label: $0, output: writer) }
     let app = try TestApp()
     _ = try await app.accounts.createAccount(username: "octocat", password: "correct horse battery")
     try await app.application(logger: logger).test(.live) { client in

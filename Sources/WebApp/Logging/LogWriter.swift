@@ -6,7 +6,7 @@ import Synchronization
 /// Writes log lines to a file descriptor from one background thread, so that logging never waits for the
 /// output: a request that logs a line only copies its bytes.
 ///
-/// Log handlers render each line on the caller's thread and hand it over through ``stream``. The writer
+/// Log handlers render each line on the caller's thread and hand it over with ``write(_:)``. The writer
 /// thread takes everything pending at once, writes it, then lets lines collect for ``linger`` before the
 /// next batch.
 ///
@@ -20,14 +20,14 @@ import Synchronization
 ///
 /// **Threading**: the buffer is held under one lock, only while bytes are copied in or the batch is
 /// taken; the `write(2)` calls happen with no lock held.
-public final class LogWriter: Sendable {
+public final class LogWriter: TextOutputStream, Sendable {
   /// The default `budget`.
   public static var defaultBudget: Int { 1 << 20 }
 
   /// How long the writer lets lines collect after a batch: the most a line waits under load.
   static var linger: DispatchTimeInterval { .milliseconds(10) }
 
-  private let descriptor: Int32
+  private let output: FileHandle
   private let format: LogLineFormat
   private let closeTimeout: Duration
   private let buffer: Mutex<LogBufferStateMachine>
@@ -42,7 +42,7 @@ public final class LogWriter: Sendable {
     descriptor: Int32 = 2, format: LogLineFormat = .text, budget: Int = LogWriter.defaultBudget,
     closeTimeout: Duration = .seconds(5)
   ) {
-    self.descriptor = descriptor
+    self.output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
     self.format = format
     self.closeTimeout = closeTimeout
     self.buffer = Mutex(LogBufferStateMachine(budget: budget))
@@ -51,15 +51,12 @@ public final class LogWriter: Sendable {
     thread.start()
   }
 
-  /// A `TextOutputStream` handing each string written to it to this writer (one string: one line).
-  public var stream: some TextOutputStream & Sendable { Stream(writer: self) }
-
   /// Queues `line` (which ends with its newline) to be written, or drops it when the budget is spent.
   public func write(_ line: String) {
     switch buffer.withLock({ $0.append(line) }) {
     case .none, .dropped: break
     case .wakeWriter: wake.signal()
-    case .writeNow: Self.write(Array(line.utf8), to: descriptor)
+    case .writeNow: try? output.write(contentsOf: Array(line.utf8))
     }
   }
 
@@ -77,8 +74,9 @@ public final class LogWriter: Sendable {
     while true {
       switch buffer.withLock({ $0.takeBatch() }) {
       case .write(let bytes, let dropped):
-        Self.write(bytes, to: descriptor)
-        if dropped > 0 { Self.write(Array(droppedNotice(dropped).utf8), to: descriptor) }
+        // A failed write is not retried: there is nowhere to report a failure to write the log.
+        try? output.write(contentsOf: bytes)
+        if dropped > 0 { try? output.write(contentsOf: Array(droppedNotice(dropped).utf8)) }
         // Let lines collect into the next batch (close() ends this early).
         _ = wake.wait(timeout: .now() + Self.linger)
       case .wait:
@@ -96,33 +94,4 @@ public final class LogWriter: Sendable {
       source: "WebApp", file: #fileID, function: #function, line: #line)
     return ServerLogHandler.line(event, fields: ["dropped": "\(count)"], label: "octoreact", format: format)
   }
-
-  /// Writes all of `bytes`, continuing short writes and retrying interrupted ones; gives up on an error
-  /// (there is nowhere to report a failure to write the log).
-  private static func write(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-    }
-  }
-
-  private struct Stream: TextOutputStream, Sendable {
-    let writer: LogWriter
-    func write(_ string: String) { writer.write(string) }
-  }
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#else
-  private let systemWrite = Darwin.write
-#endif
