@@ -64,22 +64,26 @@ public struct ServerLogHandler: LogHandler {
 
   /// The line of `event` with `fields`, newline included.
   static func line(_ event: LogEvent, fields: Logger.Metadata, label: String, format: LogLineFormat) -> String {
-    let time = Date.now.formatted(timestamp)
-    let sorted = fields.sorted { $0.key < $1.key }
+    let time = timestamp.format(Date.now)
+    let keys = fields.keys.sorted()
     switch format {
     case .text:
-      let head = time + " " + event.level.rawValue + (label.isEmpty ? "" : " " + escaped(label)) + ":"
-      let metadata = sorted.map { " " + escaped($0.key) + "=" + escaped(text($0.value)) }.joined()
-      return head + metadata + " [" + escaped(event.source) + "] " + escaped(event.message.description) + "\n"
+      var line = time + " " + event.level.rawValue + (label.isEmpty ? "" : " " + escaped(label)) + ":"
+      for key in keys { line += " " + escaped(key) + "=" + escaped(text(fields[key]!)) }
+      return line + " [" + escaped(event.source) + "] " + escaped(event.message.description) + "\n"
     case .json:
-      let own = [
-        ("time", time), ("level", event.level.rawValue), ("label", label), ("message", event.message.description),
-        ("source", event.source),
+      var parts = [
+        jsonField("time", time), jsonField("level", event.level.rawValue), jsonField("label", label),
+        jsonField("message", event.message.description), jsonField("source", event.source),
       ]
-      let metadata = sorted.map { (ownFields.contains($0.key) ? "metadata." + $0.key : $0.key, text($0.value)) }
-      return "{" + (own + metadata).map { "\"" + escaped($0) + "\":\"" + escaped($1) + "\"" }.joined(separator: ",")
-        + "}\n"
+      for key in keys { parts.append(jsonField(ownFields.contains(key) ? "metadata." + key : key, text(fields[key]!))) }
+      return "{" + parts.joined(separator: ",") + "}\n"
     }
+  }
+
+  /// `"key":"value"`, both escaped.
+  private static func jsonField(_ key: String, _ value: String) -> String {
+    "\"" + escaped(key) + "\":\"" + escaped(value) + "\""
   }
 
   /// The one timestamp of both formats: UTC, to the millisecond, such as `2026-11-24T08:03:11.120Z`.
@@ -94,6 +98,10 @@ public struct ServerLogHandler: LogHandler {
 
   /// `text` as the inside of a JSON string: the escaping rule of every part of every line.
   static func escaped(_ text: String) -> String {
+    // Almost no text needs escaping (0xE2 leads U+2028 and U+2029): then it is written as it is.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) else {
+      return text
+    }
     var quoted = ""
     JSONObjectWriter.appendQuoted(text, to: &quoted)
     return String(quoted.dropFirst().dropLast())

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import Logging
 
@@ -56,11 +55,11 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
     let duration = start.duration(to: .now)
     metrics.record(route: context.endpointPath, method: request.method, status: status, duration: duration)
     guard logger.logLevel <= .info else { return }
-    var metadata: Logger.Metadata = [
-      "http.method": .string(Self.prefix(request.method.rawValue, maxBytes: Self.maxMethodBytes)),
-      "http.path": .string(Self.prefix(request.uri.path, maxBytes: Self.maxPathBytes)),
-      "http.status": "\(status)",
-    ]
+    // Sized for the request line's five entries: a refusal's three and the duration and id.
+    var metadata = Logger.Metadata(minimumCapacity: 5)
+    metadata["http.method"] = .string(Self.prefix(request.method.rawValue, maxBytes: Self.maxMethodBytes))
+    metadata["http.path"] = .string(Self.prefix(request.uri.path, maxBytes: Self.maxPathBytes))
+    metadata["http.status"] = "\(status)"
     if status == 403 || status == 429 {
       refusalLogger.info("Refused a request", metadata: metadata)
       return
@@ -72,8 +71,9 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
 
   /// `duration` in milliseconds with two decimals, such as `0.41` or `1250.00`.
   static func milliseconds(_ duration: Duration) -> String {
-    let hundredths = (duration / .microseconds(10)).rounded()
-    return String(format: "%.2f", hundredths / 100)
+    let hundredths = Int64((duration / .microseconds(10)).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
   }
 
   /// `text` if it has at most `maxBytes` UTF-8 bytes, else its longest prefix of whole characters that
