@@ -16,8 +16,7 @@ import SignupFeature
 /// `metrics` holds what `GET /metrics` reports; `nil` (the default) gives the application metrics of its
 /// own, with the account store's operations in flight as its database pool use. `rateLimitDatabase`, when
 /// given, is where the per-client budgets are counted, shared by every server on it (its table made by
-/// ``RateLimitTable/migrations``); `nil` (the default) counts them in this process. `requestLog` writes the
-/// line of each request; `nil` (the default) writes it through `logger`, at `info`.
+/// ``RateLimitTable/migrations``); `nil` (the default) counts them in this process.
 ///
 /// For example, serving on port 8080 until SIGINT or SIGTERM:
 ///
@@ -39,7 +38,6 @@ public func buildApplication(
   metrics: ServerMetrics? = nil,
   rateLimitDatabase: PostgresPool? = nil,
   logger: Logger,
-  requestLog: RequestLog? = nil,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
   // Every line the application writes, Hummingbird's included, is bounded per statement; the request
@@ -62,7 +60,7 @@ public func buildApplication(
     configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, signupAPI: signupAPIs.makeSignupAPI,
     searchClient: searchClients.makeClient, drain: drain, clock: clock,
     publicAddress: PublicAddress(configuration, localAddress: localAddress), metrics: metrics, logger: logger,
-    requestLogger: requestLogger, requestLog: requestLog)
+    requestLogger: requestLogger)
   return Application(
     router: router,
     server: .guardedWebSocketUpgrade(
@@ -112,13 +110,11 @@ func buildRouter(
   publicAddress: PublicAddress,
   metrics: ServerMetrics,
   logger: Logger,
-  requestLogger: Logger,
-  requestLog: RequestLog?
+  requestLogger: Logger
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
   router.middlewares.add(
-    RequestRecordMiddleware(
-      logger: requestLogger, refusalLogger: logger, requestLog: requestLog, metrics: metrics.requests))
+    RequestRecordMiddleware(logger: requestLogger, refusalLogger: logger, metrics: metrics.requests))
   router.middlewares.add(SecurityHeadersMiddleware())
   HealthController(accounts: accounts, index: index, drain: drain).addRoutes(to: router)
   if configuration.exposesMetrics { MetricsController(metrics: metrics).addRoutes(to: router) }

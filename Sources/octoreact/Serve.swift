@@ -1,5 +1,5 @@
 import AccountStore
-import ArgumentParser
+public import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
@@ -108,7 +108,7 @@ struct Serve: AsyncParsableCommand {
   var logLevel = "info"
 
   @Option(help: "The log lines' format: text, or json (one object per line: time, level, label, message, metadata).")
-  var logFormat: LogFormat = .text
+  var logFormat: LogLineFormat = .text
 
   @OptionGroup(title: "Connection limits")
   var connections: ConnectionOptions
@@ -173,22 +173,18 @@ struct Serve: AsyncParsableCommand {
   func run() async throws {
     // Lines are written from a background thread, so a request never waits for standard error; closed
     // last (the `defer` runs after every other), which writes what is pending.
-    let logOutput = LogWriter.standardError { [logFormat] count in logFormat.droppedNotice(count: count) }
+    let logOutput = LogWriter(format: logFormat)
     defer { logOutput.close() }
     let level = Logger.Level(rawValue: logLevel) ?? .info
     LoggingSystem.bootstrap { [logFormat] label in
-      logFormat.handler(label: label, level: level, output: logOutput.stream)
+      ServerLogHandler(label: label, output: logOutput, format: logFormat, level: level)
     }
     let logger = Logger(label: "octoreact")
-    // The request line written directly, in the handlers' format, when the level lets it through.
-    let requestLog =
-      level <= .info ? RequestLog(label: "octoreact", format: logFormat.lineFormat, writer: logOutput) : nil
     let database = accountDatabaseLocation
     let accounts = try await DatabaseOption.openAccounts(database, logger: Logger(label: "octoreact.postgres"))
     do {
       try await serve(
-        accounts: accounts.store, postgres: accounts.postgres, database: database, requestLog: requestLog,
-        logger: logger)
+        accounts: accounts.store, postgres: accounts.postgres, database: database, logger: logger)
     } catch {
       await accounts.close()
       throw error
@@ -207,7 +203,7 @@ struct Serve: AsyncParsableCommand {
   /// Serves until a signal; `postgres` is the account database's pool when it is PostgreSQL, where the rate
   /// limits are then counted too, so that every server on it shares each client's budgets.
   private func serve(
-    accounts: AccountStore, postgres: PostgresPool?, database: String, requestLog: RequestLog?, logger: Logger
+    accounts: AccountStore, postgres: PostgresPool?, database: String, logger: Logger
   ) async throws {
     let rateLimitDatabase = rateLimit == .on ? postgres : nil
     if let rateLimitDatabase {
@@ -258,7 +254,6 @@ struct Serve: AsyncParsableCommand {
       },
       rateLimitDatabase: rateLimitDatabase,
       logger: logger,
-      requestLog: requestLog,
       onServerRunning: { [host] port in
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         // Written unbuffered: scripts and tests read this line from a pipe to learn the port.
@@ -278,6 +273,9 @@ struct Serve: AsyncParsableCommand {
     logger.info("Stopped")
   }
 }
+
+/// `serve --log-format text|json`.
+extension LogLineFormat: ExpressibleByArgument {}
 
 /// `serve --rate-limit on|off` and `--metrics on|off`.
 enum RateLimitSwitch: String, ExpressibleByArgument, CaseIterable {

@@ -4,12 +4,13 @@ import Testing
 import WebApp
 
 /// The log writer over a real pipe: lines arrive whole and in order, a reader that stops reading costs
-/// dropped (and reported) lines instead of a blocked logger, and closing writes what is pending.
+/// dropped (and reported) lines instead of a blocked logger, closing writes what is pending, and a stalled
+/// output cannot hang closing.
 @Suite(.timeLimit(.minutes(1)))
 struct LogWriterTests {
   @Test func linesArriveInOrderAndCloseWritesWhatIsPending() throws {
     let pipe = Pipe()
-    let writer = LogWriter(descriptor: pipe.fileHandleForWriting.fileDescriptor) { "dropped \($0)\n" }
+    let writer = LogWriter(descriptor: pipe.fileHandleForWriting.fileDescriptor)
     for number in 0..<1_000 { writer.write("line \(number)\n") }
     writer.close()
     writer.write("after close\n")
@@ -20,7 +21,7 @@ struct LogWriterTests {
 
   @Test func aStalledOutputDropsLinesBeyondTheBudgetWithoutBlockingAndSaysHowMany() throws {
     let pipe = Pipe()
-    let writer = LogWriter(descriptor: pipe.fileHandleForWriting.fileDescriptor, budget: 4_096) { "dropped \($0)\n" }
+    let writer = LogWriter(descriptor: pipe.fileHandleForWriting.fileDescriptor, format: .json, budget: 4_096)
     // Nobody reads: the pipe (64 KiB on Linux) fills and the writer thread blocks in write(2). These calls
     // return anyway (the test's time limit would catch one that blocked).
     let line = String(repeating: "x", count: 99) + "\n"
@@ -40,11 +41,29 @@ struct LogWriterTests {
     let lines = String(decoding: received.data.withLock { $0 }, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     let written = lines.filter { $0 == line.dropLast() }.count
-    let notices = lines.filter { $0.hasPrefix("dropped ") }
-    let dropped = notices.compactMap { Int($0.dropFirst("dropped ".count)) }.reduce(0, +)
+    // Each notice is a warning in the log's format.
+    let notices = try lines.filter { $0 != line.dropLast() }.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])
+    }
+    #expect(notices.allSatisfy { $0["level"] == "warning" && $0["message"]?.hasPrefix("Dropped log lines") == true })
+    let dropped = notices.compactMap { $0["dropped"].flatMap { Int($0) } }.reduce(0, +)
     #expect(written + notices.count == lines.count)
     #expect(dropped > 0)
     #expect(written + dropped == sent)
+  }
+
+  @Test func closingGivesUpOnAnOutputThatStaysStalled() throws {
+    let pipe = Pipe()
+    let writer = LogWriter(descriptor: pipe.fileHandleForWriting.fileDescriptor, closeTimeout: .milliseconds(50))
+    // Nobody ever reads: the writer thread blocks in write(2) once the pipe is full.
+    let line = String(repeating: "x", count: 99) + "\n"
+    for _ in 0..<2_000 { writer.write(line) }
+    let start = ContinuousClock.now
+    writer.close()
+    #expect(start.duration(to: .now) < .seconds(30))
+    // Once the output moves again, every line still arrives: the writer thread kept them.
+    let data = pipe.fileHandleForReading.readData(ofLength: 2_000 * line.utf8.count)
+    #expect(data == Data(String(repeating: line, count: 2_000).utf8))
   }
 }
 

@@ -35,8 +35,7 @@ struct RateLimitUnavailableTests {
       configuration, accounts: accounts, index: index, rateLimiter: limiter, signupAPI: signupAPIs.makeSignupAPI,
       searchClient: searchClients.makeClient, drain: DrainState(), clock: ContinuousClock(),
       publicAddress: PublicAddress(configuration, localAddress: localAddress), metrics: ServerMetrics(),
-      logger: TestApp.quietLogger,
-      requestLogger: TestApp.quietLogger, requestLog: nil)
+      logger: TestApp.quietLogger, requestLogger: TestApp.quietLogger)
   }
 
   @Test func theLimiterThrowsWhatItsCounterThrows() async throws {

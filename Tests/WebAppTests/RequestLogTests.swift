@@ -1,4 +1,5 @@
 import AccountStore
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -52,9 +53,36 @@ struct RequestLogTests {
   }
 
   @Test func durations() {
-    #expect(RequestLog.milliseconds(0) == "0.00")
-    #expect(RequestLog.milliseconds(414) == "0.41")
-    #expect(RequestLog.milliseconds(1_250_000) == "1250.00")
-    #expect(RequestLog.milliseconds(1_005) == "1.01")
+    let milliseconds = RequestRecordMiddleware<AppRequestContext>.milliseconds
+    #expect(milliseconds(.zero) == "0.00")
+    #expect(milliseconds(.microseconds(414)) == "0.41")
+    #expect(milliseconds(.seconds(1_250)) == "1250000.00")
+    #expect(milliseconds(.microseconds(1_005)) == "1.01")
+  }
+
+  /// Over real HTTP, through the server's handler and writer on a pipe: one text line per request, the query
+  /// string left out, an encoded newline kept encoded, a long path cut.
+  @Test func theServerWritesOneTextLinePerRequestThroughItsWriter() async throws {
+    let pipe = Pipe()
+    let writer = LogWriter(descriptor: pipe.fileHandleForWriting.fileDescriptor)
+    let logger = Logger(label: "octoreact") { ServerLogHandler(label: $0, output: writer) }
+    let app = try TestApp()
+    _ = try await app.accounts.createAccount(username: "octocat", password: "correct horse battery")
+    try await app.application(logger: logger).test(.live) { client in
+      _ = try await client.execute(uri: "/users/octocat?access_token=secret-token", method: .get)
+      _ = try await client.execute(uri: "/users/a%0A2026-11-24T08:00:00+0000%20info%20forged", method: .get)
+      _ = try await client.execute(uri: "/users/" + String(repeating: "%C3%A9", count: 600), method: .get)
+    }
+    writer.close()
+    try pipe.fileHandleForWriting.close()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let lines = text.split(separator: "\n").filter { $0.hasSuffix("[WebApp] Request") }
+    #expect(lines.count == 3, "\(text)")
+    #expect(lines.first?.contains(" http.method=GET http.path=/users/octocat http.status=200 [WebApp] Request") == true)
+    #expect(
+      lines.dropFirst().first?.contains(" http.path=/users/a%0A2026-11-24T08:00:00+0000%20info%20forged ") == true)
+    let cut = try #require(lines.last?.firstMatch(of: #/http\.path=(\S*) /#)?.1)
+    #expect(cut.utf8.count <= RequestRecordMiddleware<AppRequestContext>.maxPathBytes && cut.hasSuffix("…"))
+    #expect(lines.allSatisfy { $0.contains(#/ hb\.request\.id=\S+ /#) } && !text.contains("secret-token"))
   }
 }

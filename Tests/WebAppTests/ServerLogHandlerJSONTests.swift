@@ -29,7 +29,7 @@ struct ServerLogHandlerJSONTests {
   let lines = Lines()
 
   func logger(label: String = "octoreact") -> Logger {
-    Logger(label: label) { [lines] label in ServerLogHandler(label: label, stream: lines, format: .json) }
+    Logger(label: label) { [lines] label in ServerLogHandler(label: label, output: lines, format: .json) }
   }
 
   @Test func eachLineIsOneObjectWithItsFieldsAndMetadataAsStrings() throws {

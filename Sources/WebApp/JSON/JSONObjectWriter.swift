@@ -119,7 +119,7 @@ struct JSONObjectWriter {
 
   /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires, with DEL and U+2028/U+2029
   /// escaped too (JavaScript and some log readers take those for line ends). Shared by the API's JSON
-  /// and the JSON log lines (`ServerLogHandler+JSON.swift`).
+  /// and every log line (`ServerLogHandler.escaped`).
   static func appendQuoted(_ text: String, to output: inout String) {
     output += "\""
     // Logins, messages and log values almost never need escaping: then the text goes in whole.
@@ -141,7 +141,7 @@ struct JSONObjectWriter {
   }
 
   /// Appends `scalar`'s JSON escape if it is a control character or DEL (`\n`, `\r`, `\t`, else as
-  /// `\u001b`), and says whether it did. Shared with the text log lines (`RequestLog.appendEscaped`).
+  /// `\u001b`), and says whether it did.
   static func appendEscapedControl(_ scalar: Unicode.Scalar, to output: inout String) -> Bool {
     switch scalar {
     case "\n": output += "\\n"

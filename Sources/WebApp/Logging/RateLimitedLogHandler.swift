@@ -1,4 +1,5 @@
 public import Logging
+import Synchronization
 
 /// A log handler that passes lines to another one through a ``LogLineLimiter``: each log statement
 /// writes at most so many lines per window, then one summary of the lines it dropped.
@@ -6,15 +7,11 @@ public import Logging
 /// The application wraps its logger in one (``Logging/Logger/rateLimited(_:clock:)``), so every line a
 /// client can cause — a refused live message, a failed search, Hummingbird's and the WebSocket
 /// library's own — is bounded, whoever writes it. Level and metadata are the wrapped handler's.
-///
-/// Generic over the wrapped handler rather than holding `any LogHandler`: Hummingbird sets a request
-/// id on a copy of the logger for every request, and a second existential box cost that copy another
-/// allocation.
-struct RateLimitedLogHandler<Wrapped: LogHandler>: LogHandler {
-  private var wrapped: Wrapped
+struct RateLimitedLogHandler: LogHandler {
+  private var wrapped: any LogHandler
   private let limiter: LogLineLimiter
 
-  init(wrapping wrapped: Wrapped, limiter: LogLineLimiter) {
+  init(wrapping wrapped: any LogHandler, limiter: LogLineLimiter) {
     self.wrapped = wrapped
     self.limiter = limiter
   }
@@ -59,11 +56,69 @@ extension Logger {
   public func rateLimited(_ limit: WindowLimit?, clock: any Clock<Duration> = ContinuousClock()) -> Logger {
     guard let limit else { return self }
     let limiter = LogLineLimiter(limit: limit, clock: clock, summaries: handler)
-    return Logger(label: label) { _ in Self.limiting(handler, by: limiter) }
+    return Logger(label: label) { [handler] _ in RateLimitedLogHandler(wrapping: handler, limiter: limiter) }
+  }
+}
+
+/// Bounds what a flood of similar log lines can write: the storage of a ``LogLineLimitStateMachine``.
+///
+/// **Contract**: ``admit(_:)`` is called once per line, from any thread; it decides under one lock and
+/// writes a due summary after unlocking, through the handler the limiter was made with (the
+/// application's, without a request's metadata). A window that ends with suppressed lines gets its
+/// summary from a timer on the injected clock, so the count is reported even when the flood stops;
+/// the timer holds the limiter weakly.
+final class LogLineLimiter: Sendable {
+  private let machine: Mutex<LogLineLimitStateMachine>
+  private let stopwatch: Stopwatch
+  private let summaries: any LogHandler
+
+  /// A limiter allowing `limit` lines per statement and window, writing its summaries to `summaries`.
+  init(limit: WindowLimit, clock: any Clock<Duration>, summaries: any LogHandler, maxSites: Int = 1_000) {
+    machine = Mutex(LogLineLimitStateMachine(limit: limit, maxSites: maxSites))
+    stopwatch = Stopwatch(clock: clock)
+    self.summaries = summaries
   }
 
-  /// `handler` behind `limiter` (opening the existential, so the wrapper holds the concrete handler).
-  private static func limiting(_ handler: some LogHandler, by limiter: LogLineLimiter) -> any LogHandler {
-    RateLimitedLogHandler(wrapping: handler, limiter: limiter)
+  /// Whether `event` may be written; writes the summary of its statement's previous window first.
+  func admit(_ event: LogEvent) -> Bool {
+    let site = LogLineLimitStateMachine.Site(file: event.file, line: event.line)
+    let now = stopwatch.elapsed
+    let action = machine.withLock { $0.line(from: site, level: event.level, at: now) }
+    switch action {
+    case .write(let summary):
+      if let summary { write(summary, like: event) }
+      return true
+    case .suppress(let summaryAt):
+      if let summaryAt { scheduleSummary(of: site, at: summaryAt, like: event) }
+      return false
+    }
+  }
+
+  private func scheduleSummary(of site: LogLineLimitStateMachine.Site, at end: Duration, like event: LogEvent) {
+    Task { [weak self, stopwatch] in
+      do { try await stopwatch.sleep(untilElapsed: end) } catch { return }
+      guard let self else { return }
+      let now = stopwatch.elapsed
+      if let summary = machine.withLock({ $0.windowEnded(for: site, at: now) }) { write(summary, like: event) }
+    }
+  }
+
+  /// One line for `summary`, from the statement `event` came from (the message and metadata of the
+  /// suppressed lines may be a client's, so they are not repeated).
+  private func write(_ summary: LogLineLimitStateMachine.Summary, like event: LogEvent) {
+    summaries.log(
+      event: LogEvent(
+        level: summary.level,
+        message: "Suppressed \(summary.suppressed) similar log lines",
+        metadata: [
+          "log.suppressed": "\(summary.suppressed)",
+          "log.site": "\(summary.site.file):\(summary.site.line)",
+        ],
+        source: event.source,
+        file: summary.site.file,
+        function: event.function,
+        line: summary.site.line
+      )
+    )
   }
 }

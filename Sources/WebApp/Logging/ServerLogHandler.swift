@@ -1,42 +1,47 @@
 import Foundation
 public import Logging
-import Synchronization
 
-/// The server's log lines, in either `--log-format` (``LogLineFormat``).
+/// The server's log lines, in either `--log-format` (``LogLineFormat``), rendered by one function with one
+/// escaping rule.
 ///
-/// Text is swift-log's `StreamLogHandler` format (its tests compare the two):
+/// Text is swift-log's `StreamLogHandler` line, with a UTC timestamp:
 ///
 /// ```text
-/// 2026-11-24T08:03:11+0000 info octoreact: duration_ms=0.27 hb.request.id=3 http.status=404 [WebApp] Request
+/// 2026-11-24T08:03:11.120Z info octoreact: duration_ms=0.27 hb.request.id=3 http.status=404 [WebApp] Request
 /// ```
 ///
-/// JSON is one object per line, for log collectors (see `ServerLogHandler+JSON.swift`).
+/// JSON is one object per line, for log collectors: `time`, `level`, `label`, `message`, `source`, then each
+/// metadata entry as a string, in sorted order; a metadata key that is one of the line's own fields is
+/// written as `metadata.KEY`.
 ///
-/// Built for less than `StreamLogHandler`: the logger's metadata is stored as it is set and rendered only
-/// with a line (Hummingbird sets a request id on every request's logger, and `StreamLogHandler` rendered all
-/// of it each time), and the timestamp is formatted once a second instead of
-/// with `localtime` and `strftime` on every line.
+/// ```text
+/// {"time":"2026-11-24T08:03:11.120Z","level":"info","label":"octoreact","message":"Request","source":"WebApp","hb.request.id":"3"}
+/// ```
 ///
-/// **Contract**: each line is one `write` to `stream` (the server's ``LogWriter``), so lines from several
+/// **One escaping rule**: every key, value and message is written as the inside of a JSON string (control
+/// characters as `\n` or `\u001b`, quotes and backslashes escaped), in both formats, so no text a client
+/// sends can end a line and forge the next.
+///
+/// **Contract**: each line is one `write` to `output` (the server's ``LogWriter``), so lines from several
 /// threads never interleave. The application wraps it in a ``RateLimitedLogHandler``, which bounds how many
 /// lines each statement writes.
 public struct ServerLogHandler: LogHandler {
   let label: String
-  private let stream: any TextOutputStream & Sendable
+  private let output: any TextOutputStream & Sendable
   private let format: LogLineFormat
-  public var logLevel: Logger.Level = .info
+  public var logLevel: Logger.Level
   public var metadata: Logger.Metadata = [:]
   public var metadataProvider: Logger.MetadataProvider?
 
-  /// A handler writing the lines of the logger `label` to `stream`, in `format`.
+  /// A handler writing the lines of the logger `label` at `level` and above to `output`, in `format`.
   public init(
-    label: String, stream: any TextOutputStream & Sendable, format: LogLineFormat = .text,
-    metadataProvider: Logger.MetadataProvider? = nil
+    label: String, output: any TextOutputStream & Sendable, format: LogLineFormat = .text,
+    level: Logger.Level = .info
   ) {
     self.label = label
-    self.stream = stream
+    self.output = output
     self.format = format
-    self.metadataProvider = metadataProvider
+    self.logLevel = level
   }
 
   public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -44,83 +49,61 @@ public struct ServerLogHandler: LogHandler {
     set { metadata[key] = newValue }
   }
 
-  /// A metadata entry of a line.
-  typealias Field = (key: String, value: Logger.MetadataValue)
-
   public func log(event: LogEvent) {
-    var fields = collectedFields(event)
-    let line: String
+    // As in `StreamLogHandler`: the line's own metadata wins over the provider's, which wins over the logger's.
+    var fields = metadata
+    if let provided = metadataProvider?.get() { fields.merge(provided) { $1 } }
+    if let explicit = event.metadata { fields.merge(explicit) { $1 } }
+    if let error = event.error {
+      fields["error.message"] = "\(error)"
+      fields["error.type"] = "\(String(reflecting: type(of: error)))"
+    }
+    var output = output
+    output.write(Self.line(event, fields: fields, label: label, format: format))
+  }
+
+  /// The line of `event` with `fields`, newline included.
+  static func line(_ event: LogEvent, fields: Logger.Metadata, label: String, format: LogLineFormat) -> String {
+    let time = timestamp.format(Date.now)
+    let keys = fields.keys.sorted()
     switch format {
     case .text:
-      if let error = event.error {
-        fields.removeAll { $0.key == "error.message" || $0.key == "error.type" }
-        fields.append(("error.message", "\(error)"))
-        fields.append(("error.type", "\(String(reflecting: type(of: error)))"))
-      }
-      fields.sort { $0.key < $1.key }
-      line = textLine(event, fields: fields)
+      var line = time + " " + event.level.rawValue + (label.isEmpty ? "" : " " + escaped(label)) + ":"
+      for key in keys { line += " " + escaped(key) + "=" + escaped(text(fields[key]!)) }
+      return line + " [" + escaped(event.source) + "] " + escaped(event.message.description) + "\n"
     case .json:
-      fields.sort { $0.key < $1.key }
-      line = jsonLine(event, fields: fields)
+      var parts = [
+        jsonField("time", time), jsonField("level", event.level.rawValue), jsonField("label", label),
+        jsonField("message", event.message.description), jsonField("source", event.source),
+      ]
+      for key in keys { parts.append(jsonField(ownFields.contains(key) ? "metadata." + key : key, text(fields[key]!))) }
+      return "{" + parts.joined(separator: ",") + "}\n"
     }
-    var stream = stream
-    stream.write(line)
   }
 
-  /// The line's own metadata, then the provider's, then the logger's, each key once: the line's wins over the
-  /// provider's, which wins over the logger's, as in `StreamLogHandler`. Collected into one array rather than
-  /// merged dictionaries: a line has a handful of entries, and merging copied and resized a dictionary for each.
-  private func collectedFields(_ event: LogEvent) -> [Field] {
-    let explicit = event.metadata ?? [:]
-    let provided = metadataProvider?.get() ?? [:]
-    var fields: [Field] = []
-    fields.reserveCapacity(explicit.count + provided.count + metadata.count + 2)
-    for entry in explicit { fields.append(entry) }
-    for entry in provided where explicit[entry.key] == nil { fields.append(entry) }
-    for entry in metadata where explicit[entry.key] == nil && provided[entry.key] == nil { fields.append(entry) }
-    return fields
+  /// `"key":"value"`, both escaped.
+  private static func jsonField(_ key: String, _ value: String) -> String {
+    "\"" + escaped(key) + "\":\"" + escaped(value) + "\""
   }
 
-  /// `StreamLogHandler`'s line.
-  private func textLine(_ event: LogEvent, fields: [Field]) -> String {
-    var line = ""
-    line.reserveCapacity(256)
-    line += Self.textTimestamp()
-    line += " "
-    line += event.level.rawValue
-    if !label.isEmpty {
-      line += " "
-      line += label
-    }
-    line += ":"
-    for field in fields {
-      line += " "
-      line += field.key
-      line += "="
-      if case .string(let text) = field.value { line += text } else { line += field.value.description }
-    }
-    line += " ["
-    line += event.source
-    line += "] "
-    line += event.message.description
-    line += "\n"
-    return line
+  /// The one timestamp of both formats: UTC, to the millisecond, such as `2026-11-24T08:03:11.120Z`.
+  private static let timestamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+  private static let ownFields: Set<String> = ["time", "level", "label", "message", "source"]
+
+  /// A metadata value as text: strings as they are, lists and dictionaries as swift-log prints them.
+  private static func text(_ value: Logger.Metadata.Value) -> String {
+    if case .string(let string) = value { string } else { value.description }
   }
 
-  /// The last second formatted, and its text.
-  private static let lastTextSecond = Mutex<(second: Int, text: String)>((-1, ""))
-
-  /// Now, to the second, in local time, as `StreamLogHandler` writes it: `2026-11-24T08:03:11+0000`.
-  static func textTimestamp() -> String {
-    var now = time(nil)
-    let second = Int(now)
-    if let cached = lastTextSecond.withLock({ $0.second == second ? $0.text : nil }) { return cached }
-    var parts = tm()
-    guard localtime_r(&now, &parts) != nil else { return "<unknown>" }
-    var buffer = [Int8](repeating: 0, count: 64)
-    strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
-    let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    lastTextSecond.withLock { $0 = (second, text) }
-    return text
+  /// `text` as the inside of a JSON string: the escaping rule of every part of every line.
+  static func escaped(_ text: String) -> String {
+    // Almost no text needs escaping (0xE2 leads U+2028 and U+2029): then it is written as it is.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) else {
+      return text
+    }
+    var quoted = ""
+    JSONObjectWriter.appendQuoted(text, to: &quoted)
+    return String(quoted.dropFirst().dropLast())
   }
 }

@@ -52,11 +52,10 @@ struct TestApp {
   }
 
   func application(
-    clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Self.quietLogger, requestLog: RequestLog? = nil
+    clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Self.quietLogger
   ) -> some ApplicationProtocol {
     buildApplication(
-      configuration, accounts: accounts, index: index, httpClient: .shared, clock: clock, logger: logger,
-      requestLog: requestLog)
+      configuration, accounts: accounts, index: index, httpClient: .shared, clock: clock, logger: logger)
   }
 }
 
