@@ -6,9 +6,11 @@ import Testing
 /// Runs `body` with a live ``GitHubClient`` pointed at a fresh ``FakeGitHubServer`` on a loopback port.
 ///
 /// The parameters set the client's configuration; `baseURLSuffix` is appended to the base URL. The HTTP client is created for the run and shut down after it, whatever `body` does.
+/// The default timeout is generous: with the whole suite running on two cores, a loopback answer has
+/// taken over 5 s; tests of timeouts pass a short one.
 func withFakeGitHub<Value: Sendable>(
   token: String? = nil,
-  timeout: Duration = .seconds(5),
+  timeout: Duration = .seconds(30),
   userAgent: String = "octoreact",
   baseURLSuffix: String = "",
   _ body: @Sendable (GitHubClient, FakeGitHubServer) async throws -> Value
