@@ -375,5 +375,14 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
       path: "Benchmarks/ReactorWorkloadRunner",
       swiftSettings: strictSettings
     ),
+    // The floor `GET /users/{name}` is compared with: one bare Hummingbird route (`compare.sh`).
+    .executableTarget(
+      name: "bare-users-route",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Benchmarks/BareRoute",
+      swiftSettings: strictSettings
+    ),
   ]
 }
