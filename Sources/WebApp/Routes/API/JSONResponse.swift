@@ -1,19 +1,8 @@
-import Foundation
 import Hummingbird
+import NIOCore
 
-/// JSON responses encoded the way GitHub's API encodes them: snake_case keys, ISO 8601 dates.
+/// JSON responses with GitHub's content type; the bodies are rendered by ``JSONObjectWriter``.
 enum JSONResponse {
-  static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
-
-  static func make(status: HTTPResponse.Status, _ value: some Encodable) throws -> Response {
-    make(status: status, body: ByteBuffer(bytes: try encoder.encode(value)))
-  }
-
   /// A response whose body is already JSON, such as a ``JSONObjectWriter``'s text.
   static func make(status: HTTPResponse.Status, json: String) -> Response {
     make(status: status, body: ByteBuffer(string: json))
