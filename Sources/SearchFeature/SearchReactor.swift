@@ -7,8 +7,8 @@ public import OctoreactCore
 /// ``State/failure`` (the example shows an empty list) and ``Action/retry`` repeats exactly that
 /// request.
 ///
-/// The query is **not** throttled here: the view binding throttles the text (300 ms, OctoreactMVVM's
-/// `Throttle`) before it becomes an ``Action/updateQuery(_:)``, as the example does in its view
+/// The query is **not** throttled here: the view binding throttles the text (OctoreactMVVM's `Throttle`,
+/// at the example's interval) before it becomes an ``Action/updateQuery(_:)``, as the example does in its view
 /// controller, so the reactor stays free of time.
 ///
 /// **Cancellation.** Every request runs under one cancellation identifier. A new query, blank or not,

@@ -2,7 +2,7 @@ import OctoreactMVVM
 import OctoreactCore
 
 /// A Signup screen behind the write-ups' binding of the username field: the text is throttled (the
-/// examples' 300 ms `throttle`, latest value kept) and then de-duplicated (write-up 000's
+/// examples' `throttle`, latest value kept) and then de-duplicated (write-up 000's
 /// `distinctUntilChanged`) before it reaches the screen, whatever its engine.
 ///
 /// So fast typing costs a request per interval, not one per key, and a name the screen already has

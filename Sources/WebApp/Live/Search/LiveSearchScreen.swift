@@ -5,9 +5,9 @@ import SearchFeature
 /// (`?engine=reactor` or `feedback`).
 ///
 /// The page's messages are `query` (with the search box's text), `loadNextPage` and `retry`. The query
-/// is throttled before it becomes an action (the examples' 300 ms `throttle` on the search bar's text),
-/// so fast typing costs a search per interval and always ends on the latest text; asking for more
-/// results and retrying go straight to the screen. States go out as ``LiveSearchState`` renders them.
+/// is throttled before it becomes an action (the examples' `throttle` on the search bar's text, at
+/// ``AppConfiguration/queryThrottle``), so fast typing costs a search per interval and always ends on
+/// the latest text; asking for more results and retrying go straight to the screen. States go out as ``LiveSearchState`` renders them.
 final class LiveSearchScreen: LiveScreen {
   static let name = "search"
   static let engines = SearchArchitecture.allCases.map(\.rawValue)

@@ -6,8 +6,8 @@ import SignupFeature
 ///
 /// The page's messages are the screen's actions: `usernameChanged`, `passwordChanged` and
 /// `repeatedPasswordChanged` with the field's text, `signup` and `dismissOutcome`. The screen sits behind
-/// the write-ups' username binding (`UsernameBoundSignupScreen`): edits throttled (300 ms) and then
-/// de-duplicated, and a held name delivered before a signup.
+/// the write-ups' username binding (`UsernameBoundSignupScreen`): edits throttled (at
+/// ``AppConfiguration/usernameThrottle``) and then de-duplicated, and a held name delivered before a signup.
 ///
 /// A state goes out as `{"type": "state", "username": {"message", "tone"}, "password": …,
 /// "repeatedPassword": …, "signupEnabled", "signingUp", "checkingUsername", "networkActive",
