@@ -8,19 +8,12 @@ extension RateLimitCounter {
   static let sweepBound = 1_000
 
   /// Counts in PostgreSQL, in the `rate_limit_windows` table every instance on `database` shares, so a
-  /// client has one budget however many instances it reaches (``RateLimitTable/migrations`` makes it).
+  /// client has one budget however many instances it reaches.
   ///
-  /// **Contract:** one statement per counted request, an upsert of the client's window:
-  /// `INSERT … ON CONFLICT (resource, client) DO UPDATE … RETURNING`. Its row lock orders concurrent
-  /// requests of one client, on any instance, so exactly `limit` of them are allowed per window. A
-  /// window starts at the client's first request, as in ``RateLimitStateMachine``: the row is renewed
-  /// in place when its window has ended (one row per client and resource, not one per window), so
-  /// the sweep only removes clients that stopped coming. Any failure of the statement (the database
-  /// down, the pool's 5 s passed) throws ``RateLimitCounterUnavailable``.
-  ///
-  /// **Sweeps:** now and then (``RateLimitSweepStateMachine``: first with the first request, then at
-  /// most every `sweepInterval`) a request starts a task that deletes at most ``sweepBound`` expired
-  /// rows; the request does not wait for it.
+  /// **Contract:** one upsert per counted request; its row lock orders concurrent requests of one client,
+  /// on any instance, so exactly `limit` of them are allowed per window. A row is renewed in place when
+  /// its window has ended, so the sweep (``RateLimitSweepStateMachine``, which the request does not wait
+  /// for) only removes clients that stopped coming.
   static func postgres(_ database: PostgresPool, sweepInterval: Duration = .seconds(60)) -> RateLimitCounter {
     let sweeper = Sweeper(database: database, intervalSeconds: max(1, Int(sweepInterval.components.seconds)))
     let take: Operation = { resource, rule, client, now throws(RateLimitCounterUnavailable) in
@@ -91,9 +84,7 @@ extension RateLimitCounter {
 
     func sweepIfDue(now: Int) {
       guard machine.withLock({ $0.shouldSweep(now: now) }) else { return }
-      // Unstructured on purpose: the request that happens to start a sweep does not wait for it. The
-      // task is bounded (one statement of at most `sweepBound` rows, within the pool's timeout) and
-      // holds the pool only while it runs.
+      // Unstructured on purpose, so the request does not wait; bounded by `sweepBound` and the pool's timeout.
       Task { [self] in
         do {
           let deleted = try await database.withConnection { [logger = database.logger] connection in
@@ -121,8 +112,7 @@ extension RateLimitCounter {
   }
 }
 
-/// The shared rate-limit table's schema, applied by `octoreact serve` when its account database is
-/// PostgreSQL (``PostgresPool/migrate(_:timeout:)``).
+/// The shared rate-limit table's schema, applied by `octoreact serve` when its database is PostgreSQL.
 public enum RateLimitTable {
   /// Never edit a migration once shipped: add the next version.
   public static let migrations = PostgresMigrations(
