@@ -52,7 +52,7 @@ public struct TrustedProxies: Sendable, Hashable {
     let start = utf8.lastIndex(of: UInt8(ascii: ",")).map { utf8.index(after: $0) } ?? utf8.startIndex
     // Bounded before any copy: the entry is trimmed, checked and parsed only when it can be an address.
     guard utf8.distance(from: start, to: utf8.endIndex) <= maxEntryBytes + 8 else { return nil }
-    let entry = value[start...].trimmingSpaces
+    let entry = value[start...].trimmingOptionalWhitespace
     guard !entry.isEmpty, entry.utf8.count <= maxEntryBytes, entry.utf8.allSatisfy(isAddressByte) else { return nil }
     return try? SocketAddress(ipAddress: String(entry), port: 0)
   }
@@ -98,15 +98,4 @@ public struct TrustedProxies: Sendable, Hashable {
 
 extension HTTPField.Name {
   static let xForwardedFor = Self("x-forwarded-for")!
-}
-
-extension Substring {
-  /// Without leading and trailing spaces and tabs (the optional white space around list entries).
-  fileprivate var trimmingSpaces: Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
-    return self[first...last]
-  }
 }

@@ -3,18 +3,11 @@ import AccountStore
 import Foundation
 import SignupFeature
 
-/// An account's page at `/{login}`, as on GitHub: its login, when it was created, and a way back.
-///
-/// The Signup page goes here after a successful signup's alert is answered. Logins and the
-/// server's own top-level paths share one namespace, which is why signup refuses reserved names.
-/// A login no account has gets an ``ErrorPage`` (`accountNotFound`), as every other missing page.
+/// An account's page at `/{login}`, as on GitHub, where the Signup page goes after a signup. Logins and
+/// the server's own top-level paths share one namespace, which is why signup refuses reserved names.
 struct AccountPage: Sendable {
   let language: Language
   let account: Account
-
-  private func pick(_ english: String, _ chinese: String) -> String {
-    language == .english ? english : chinese
-  }
 
   var html: String {
     let text = PageText(language: language)
@@ -29,7 +22,7 @@ struct AccountPage: Sendable {
       \(links)
       <h1>\(HTML.escape(account.login))</h1>
       <dl class="facts">
-      <dt>\(HTML.escape(pick("Joined", "加入时间")))</dt>\
+      <dt>\(HTML.escape(language.pick("Joined", "加入时间")))</dt>\
       <dd><time datetime="\(Self.instant(account.createdAt))">\(created)</time></dd>
       </dl>
       </main>
@@ -37,7 +30,7 @@ struct AccountPage: Sendable {
     return HTML.document(lang: text.htmlLang, title: "\(account.login) · Octoreact", body: body)
   }
 
-  /// `2026-11-24`, in UTC: the same day for every reader, as the API's `created_at`.
+  /// In UTC: the same day for every reader, as the API's `created_at`.
   private static func day(_ date: Date) -> String {
     ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
   }

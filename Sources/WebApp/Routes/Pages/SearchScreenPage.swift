@@ -1,14 +1,14 @@
 import AccountRules
 import SearchFeature
 
-/// The Search page's first paint, which `search.js` binds to ``LiveSearchScreen``. The next page comes
-/// with scrolling near the bottom or the "Load more" button (keyboard and screen-reader users); an
-/// append is announced in `#announcement`, a live region kept out of sight.
+/// The Search page's first paint, which `search.js` binds to ``LiveSearchScreen``. "Load more" is there
+/// for keyboard and screen-reader users; an append is announced in `#announcement`.
 struct SearchScreenPage: Sendable {
   let request: PageRequest
-  let service: SearchService  // who answers the searches, as the texts name it
-  let maxCharacters: Int  // the server's limit, so the page never sends text it would refuse
-  /// The query the address names (`/search?q=swift`), which the script searches for once connected.
+  let service: SearchService
+  /// The server's limit, so the page never sends text it would refuse.
+  let maxCharacters: Int
+  /// `/search?q=swift`, searched for once connected.
   var query = ""
 
   var html: String {
