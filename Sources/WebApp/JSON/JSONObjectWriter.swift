@@ -1,18 +1,8 @@
 import Foundation
 
-/// Writes one JSON object field by field, in the order the fields are given.
-///
-/// The one way the server writes JSON: the API's bodies and the live pages' messages are small
-/// objects of a fixed shape on the hottest paths (a user, a screen's state on every keystroke), where
-/// `JSONEncoder`'s reflection cost more than the work they report. Everything is appended to one
-/// string, reserved up front.
-///
-/// ```swift
-/// var object = JSONObjectWriter()
-/// object.field("login", "octocat")
-/// object.field("id", 1)
-/// object.text  // {"login":"octocat","id":1}
-/// ```
+/// Writes one JSON object field by field, in the order given: the one way the server writes JSON. The
+/// objects are small and of a fixed shape, on the hottest paths (a screen's state on every keystroke),
+/// where `JSONEncoder`'s reflection cost more than the work they report.
 struct JSONObjectWriter {
   private var body: String
 
@@ -21,7 +11,6 @@ struct JSONObjectWriter {
     body.reserveCapacity(128)
   }
 
-  /// The object written so far, closed.
   var text: String { body + "}" }
 
   mutating func field(_ key: String, _ value: String) {
@@ -34,7 +23,6 @@ struct JSONObjectWriter {
     body += String(value)
   }
 
-  /// A timestamp as GitHub writes it: ISO 8601 in UTC, to the second (`2011-01-25T18:44:36Z`).
   mutating func field(_ key: String, _ value: Date) {
     field(key, Self.timestamp(value))
   }
@@ -44,12 +32,10 @@ struct JSONObjectWriter {
     body += value ? "true" : "false"
   }
 
-  /// An object written by another writer.
   mutating func field(_ key: String, _ object: JSONObjectWriter) {
     field(key, rawJSON: object.text)
   }
 
-  /// An array of objects, each written by another writer.
   mutating func field(_ key: String, _ objects: [JSONObjectWriter]) {
     appendKey(key)
     body += "["
@@ -60,14 +46,13 @@ struct JSONObjectWriter {
     body += "]"
   }
 
-  /// `value` must already be JSON: an array or object written by another writer.
+  /// `value` must already be JSON.
   mutating func field(_ key: String, rawJSON value: String) {
     appendKey(key)
     body += value
   }
 
-  /// `value`, or `null` for a field the server does not know (never left out: a client that finds a
-  /// field missing may go and fetch it, where `null` is an answer).
+  /// `null` when unknown, never left out: a client that finds a field missing may go and fetch it.
   mutating func field(_ key: String, _ value: String?) {
     guard let value else { return null(key) }
     field(key, value)
@@ -88,13 +73,12 @@ struct JSONObjectWriter {
     field(key, value)
   }
 
-  /// A finite number as JSON writes it (`1.0`); `null` for a NaN or infinity, which JSON cannot hold.
+  /// `null` for a NaN or infinity, which JSON cannot hold.
   mutating func field(_ key: String, _ value: Double) {
     guard value.isFinite else { return null(key) }
     field(key, rawJSON: String(value))
   }
 
-  /// An array of strings, or `null`.
   mutating func field(_ key: String, strings values: [String]?) {
     guard let values else { return null(key) }
     appendKey(key)
@@ -106,7 +90,6 @@ struct JSONObjectWriter {
     body += "]"
   }
 
-  /// `null`: a field the server does not know.
   mutating func null(_ key: String) {
     field(key, rawJSON: "null")
   }
@@ -117,13 +100,11 @@ struct JSONObjectWriter {
     body += ":"
   }
 
-  /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires, with DEL and U+2028/U+2029
-  /// escaped too (JavaScript and some log readers take those for line ends). Shared by the API's JSON
-  /// and every log line (`ServerLogHandler.escaped`).
+  /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires, and DEL and U+2028/U+2029
+  /// too (JavaScript and some log readers take those for line ends). Every log line uses it as well.
   static func appendQuoted(_ text: String, to output: inout String) {
     output += "\""
-    // Logins, messages and log values almost never need escaping: then the text goes in whole.
-    // 0xE2 leads U+2028 and U+2029 in UTF-8.
+    // Most texts need no escaping: then they go in whole. 0xE2 leads U+2028 and U+2029 in UTF-8.
     if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
       output += text
       output += "\""
@@ -140,9 +121,8 @@ struct JSONObjectWriter {
     output += "\""
   }
 
-  /// Appends `scalar`'s JSON escape if it is a control character or DEL (`\n`, `\r`, `\t`, else as
-  /// `\u001b`), and says whether it did.
-  static func appendEscapedControl(_ scalar: Unicode.Scalar, to output: inout String) -> Bool {
+  /// Appends `scalar`'s escape if it is a control character or DEL, and says whether it did.
+  private static func appendEscapedControl(_ scalar: Unicode.Scalar, to output: inout String) -> Bool {
     switch scalar {
     case "\n": output += "\\n"
     case "\r": output += "\\r"
@@ -153,16 +133,15 @@ struct JSONObjectWriter {
     return true
   }
 
-  /// Appends `scalar` (of the Basic Multilingual Plane) as `\uXXXX`.
+  /// `scalar` must be of the Basic Multilingual Plane.
   private static func appendUnicodeEscape(_ scalar: Unicode.Scalar, to output: inout String) {
     let hex = String(scalar.value, radix: 16)
     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 
-  /// `date` in UTC as `yyyy-MM-ddTHH:mm:ssZ`, the second rounded down, like `JSONEncoder`'s
-  /// `.iso8601` but without a calendar: the civil date comes from the day number by Howard
-  /// Hinnant's `civil_from_days`. The calendar is the proleptic Gregorian one (Foundation switches to
-  /// the Julian calendar before 15 October 1582); a year outside 0...9999 is written as it comes.
+  /// `date` in UTC as GitHub writes it, `yyyy-MM-ddTHH:mm:ssZ`, without a calendar: the civil date is
+  /// Howard Hinnant's `civil_from_days`, in the proleptic Gregorian calendar (Foundation switches to
+  /// the Julian one before 1582).
   static func timestamp(_ date: Date) -> String {
     guard let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) else {
       return date.formatted(.iso8601)  // not a finite date in Int64 seconds: Foundation's own text
@@ -212,8 +191,7 @@ struct JSONObjectWriter {
 }
 
 extension Int64 {
-  /// The quotient rounded toward negative infinity and the remainder that goes with it (never negative
-  /// for a positive divisor), so dates before 1970 land on the right day.
+  /// Rounded toward negative infinity, so dates before 1970 land on the right day.
   fileprivate func floorDividedBy(_ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
     let quotient = (self >= 0 ? self : self - divisor + 1) / divisor
     return (quotient, self - quotient * divisor)
