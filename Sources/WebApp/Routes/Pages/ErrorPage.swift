@@ -83,13 +83,10 @@ struct ErrorPage: HTTPResponseError, Sendable {
       return language.pick("There is no page at \(path).", "\(path) 处没有页面。")
     case .unknownEngine(let engine, let screen, _):
       let engine = Self.echo(engine)
-      return screen == "search"
-        ? language.pick(
-          "There is no architecture named “\(engine)”. The Search screen runs as one of these:",
-          "没有名为“\(engine)”的架构。搜索页面可用以下架构之一：")
-        : language.pick(
-          "There is no architecture named “\(engine)”. The Signup screen runs as one of these:",
-          "没有名为“\(engine)”的架构。注册页面可用以下架构之一：")
+      let (english, chinese) = screen == "search" ? ("Search", "搜索") : ("Signup", "注册")
+      return language.pick(
+        "There is no architecture named “\(engine)”. The \(english) screen runs as one of these:",
+        "没有名为“\(engine)”的架构。\(chinese)页面可用以下架构之一：")
     case .repositoryNotFound(let fullName):
       let fullName = Self.echo(fullName)
       return language.pick(
