@@ -19,25 +19,16 @@ extension RateLimitCounter {
     let take: Operation = { resource, rule, client, now throws(RateLimitCounterUnavailable) in
       let window = rule.windowSeconds
       let limit = rule.limit
-      let (reset, count): (Int, Int)
-      do {
-        (reset, count) = try await database.withConnection { [logger = database.logger] connection in
-          let rows = try await connection.query(
-            """
-            INSERT INTO rate_limit_windows AS w (resource, client, window_end, count)
-            VALUES (\(resource.rawValue), \(client), \(now + window), 1)
-            ON CONFLICT (resource, client) DO UPDATE SET
-              window_end = CASE WHEN w.window_end <= \(now) THEN \(now + window) ELSE w.window_end END,
-              count = CASE WHEN w.window_end <= \(now) THEN 1 ELSE least(w.count + 1, \(limit + 1)) END
-            RETURNING window_end, count
-            """,
-            logger: logger)
-          for try await row in rows.decode((Int, Int).self) { return row }
-          throw PostgresDatabaseError.unavailable("the rate-limit upsert returned no row")
-        }
-      } catch {
-        throw RateLimitCounterUnavailable()
-      }
+      let row = try await firstRow(
+        """
+        INSERT INTO rate_limit_windows AS w (resource, client, window_end, count)
+        VALUES (\(resource.rawValue), \(client), \(now + window), 1)
+        ON CONFLICT (resource, client) DO UPDATE SET
+          window_end = CASE WHEN w.window_end <= \(now) THEN \(now + window) ELSE w.window_end END,
+          count = CASE WHEN w.window_end <= \(now) THEN 1 ELSE least(w.count + 1, \(limit + 1)) END
+        RETURNING window_end, count
+        """, in: database)
+      guard let (reset, count) = row else { throw RateLimitCounterUnavailable() }
       sweeper.sweepIfDue(now: now)
       let used = min(count, limit)
       return RateLimitStateMachine.Decision(
@@ -45,21 +36,11 @@ extension RateLimitCounter {
     }
     // A read of the client's row, no write; a window that has ended counts as none.
     let read: Operation = { resource, rule, client, now throws(RateLimitCounterUnavailable) in
-      let window: (reset: Int, count: Int)?
-      do {
-        window = try await database.withConnection { [logger = database.logger] connection in
-          let rows = try await connection.query(
-            """
-            SELECT window_end, count FROM rate_limit_windows
-            WHERE resource = \(resource.rawValue) AND client = \(client) AND window_end > \(now)
-            """,
-            logger: logger)
-          for try await row in rows.decode((Int, Int).self) { return row }
-          return nil
-        }
-      } catch {
-        throw RateLimitCounterUnavailable()
-      }
+      let window = try await firstRow(
+        """
+        SELECT window_end, count FROM rate_limit_windows
+        WHERE resource = \(resource.rawValue) AND client = \(client) AND window_end > \(now)
+        """, in: database)
       let limit = rule.limit
       guard let window else {
         return RateLimitStateMachine.Decision(
@@ -70,6 +51,21 @@ extension RateLimitCounter {
         limit: limit, remaining: limit - used, used: used, reset: window.reset, isAllowed: used < limit)
     }
     return RateLimitCounter(take: take, read: read)
+  }
+
+  /// The first `(window_end, count)` row of `query`; any failure (the database down, the pool's timeout)
+  /// is ``RateLimitCounterUnavailable``.
+  private static func firstRow(
+    _ query: PostgresQuery, in database: PostgresPool
+  ) async throws(RateLimitCounterUnavailable) -> (reset: Int, count: Int)? {
+    do {
+      return try await database.withConnection { [logger = database.logger] connection in
+        for try await row in try await connection.query(query, logger: logger).decode((Int, Int).self) { return row }
+        return nil
+      }
+    } catch {
+      throw RateLimitCounterUnavailable()
+    }
   }
 
   /// Starts the sweeps ``RateLimitSweepStateMachine`` asks for.
