@@ -24,7 +24,7 @@ struct JSONObjectWriter {
   }
 
   mutating func field(_ key: String, _ value: Date) {
-    field(key, Self.timestamp(value))
+    field(key, Timestamp.string(from: value))
   }
 
   mutating func field(_ key: String, _ value: Bool) {
@@ -139,61 +139,6 @@ struct JSONObjectWriter {
     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 
-  /// `date` in UTC as GitHub writes it, `yyyy-MM-ddTHH:mm:ssZ`, without a calendar: the civil date is
-  /// Howard Hinnant's `civil_from_days`, in the proleptic Gregorian calendar (Foundation switches to
-  /// the Julian one before 1582).
-  static func timestamp(_ date: Date) -> String {
-    guard let seconds = Int64(exactly: date.timeIntervalSince1970.rounded(.down)) else {
-      return date.formatted(.iso8601)  // not a finite date in Int64 seconds: Foundation's own text
-    }
-    let (days, secondOfDay) = seconds.floorDividedBy(86_400)
-    let (year, month, day) = civilDate(daysSince1970: days)
-    let time = (hour: secondOfDay / 3_600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
-    guard (0...9_999).contains(year) else {
-      return "\(year)-\(twoDigits(month))-\(twoDigits(day))T"
-        + "\(twoDigits(time.hour)):\(twoDigits(time.minute)):\(twoDigits(time.second))Z"
-    }
-    return String(unsafeUninitializedCapacity: 20) { bytes in
-      var position = 0
-      func put(_ value: Int64, width: Int, then separator: UInt8) {
-        var value = value
-        for offset in (0..<width).reversed() {
-          bytes[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
-          value /= 10
-        }
-        bytes[position + width] = separator
-        position += width + 1
-      }
-      put(year, width: 4, then: UInt8(ascii: "-"))
-      put(month, width: 2, then: UInt8(ascii: "-"))
-      put(day, width: 2, then: UInt8(ascii: "T"))
-      put(time.hour, width: 2, then: UInt8(ascii: ":"))
-      put(time.minute, width: 2, then: UInt8(ascii: ":"))
-      put(time.second, width: 2, then: UInt8(ascii: "Z"))
-      return position
-    }
-  }
-
-  private static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-  private static func civilDate(daysSince1970: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let z = daysSince1970 + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
-  }
-}
-
-extension Int64 {
-  /// Rounded toward negative infinity, so dates before 1970 land on the right day.
-  fileprivate func floorDividedBy(_ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-    let quotient = (self >= 0 ? self : self - divisor + 1) / divisor
-    return (quotient, self - quotient * divisor)
-  }
+  /// `date` as GitHub writes it. For `LiveSearchScreen`, until it calls ``Timestamp`` itself.
+  static func timestamp(_ date: Date) -> String { Timestamp.string(from: date) }
 }

@@ -33,19 +33,15 @@ extension GitHubRepository {
       stargazersCount: repository.knownStargazersCount,
       forksCount: repository.forksCount,
       language: repository.language,
-      updatedAt: repository.updatedAt.flatMap(Self.date),
+      updatedAt: repository.updatedAt.flatMap(Timestamp.date(from:)),
       nodeID: Self.nodeID(ofRepository: id),
       url: "\(apiBaseURL)/repos/\(repository.fullName)",
       topics: repository.topics,
       fork: repository.isFork,
       archived: repository.isArchived,
-      createdAt: repository.createdAt.flatMap(Self.date),
-      pushedAt: repository.pushedAt.flatMap(Self.date),
+      createdAt: repository.createdAt.flatMap(Timestamp.date(from:)),
+      pushedAt: repository.pushedAt.flatMap(Timestamp.date(from:)),
       score: 1
     )
-  }
-
-  private static func date(_ text: String) -> Date? {
-    try? Date.ISO8601FormatStyle().parse(text)
   }
 }

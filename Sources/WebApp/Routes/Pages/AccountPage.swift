@@ -16,26 +16,17 @@ struct AccountPage: Sendable {
       <p><a href="/signup\(query)">← \(HTML.escape(text.signupTitle))</a> · \
       <a href="/search\(query)">\(HTML.escape(text.searchTitle))</a></p>
       """
-    let created = Self.day(account.createdAt)
+    let created = Timestamp.day(of: account.createdAt)
     let body = """
       <main id="account-page">
       \(links)
       <h1>\(HTML.escape(account.login))</h1>
       <dl class="facts">
       <dt>\(HTML.escape(language.pick("Joined", "加入时间")))</dt>\
-      <dd><time datetime="\(Self.instant(account.createdAt))">\(created)</time></dd>
+      <dd><time datetime="\(Timestamp.string(from: account.createdAt))">\(created)</time></dd>
       </dl>
       </main>
       """
     return HTML.document(lang: text.htmlLang, title: "\(account.login) · Octoreact", body: body)
-  }
-
-  /// In UTC: the same day for every reader, as the API's `created_at`.
-  private static func day(_ date: Date) -> String {
-    ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
-  }
-
-  private static func instant(_ date: Date) -> String {
-    ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime])
   }
 }

@@ -48,9 +48,8 @@ struct RepositoryPage: Sendable {
 
   /// An instant as its day, with the instant for machines; any other text as it is.
   private static func time(_ instant: String) -> String {
-    guard let date = try? Date(instant, strategy: .iso8601) else { return HTML.escape(instant) }
-    let day = ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
-    return #"<time datetime="\#(HTML.escape(instant))">\#(day)</time>"#
+    guard let date = Timestamp.date(from: instant) else { return HTML.escape(instant) }
+    return #"<time datetime="\#(Timestamp.string(from: date))">\#(Timestamp.day(of: date))</time>"#
   }
 
   /// `67,000` in both languages and on every machine.
