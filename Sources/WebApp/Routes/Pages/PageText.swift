@@ -1,11 +1,6 @@
 import AccountRules
 import SignupFeature
 
-extension Language {
-  /// The text in this language.
-  func pick(_ english: String, _ chinese: String) -> String { self == .english ? english : chinese }
-}
-
 /// The fixed texts of the pages, in both languages.
 struct PageText: Sendable {
   let language: Language
