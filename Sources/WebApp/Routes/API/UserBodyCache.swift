@@ -3,7 +3,8 @@ import NIOCore
 import Synchronization
 
 /// The JSON body of `GET /users/{name}` for each recently shown account, rendered once: an account
-/// never changes, and rendering it cost more than the cached lookup.
+/// never changes, nor does the server's public base URL its links start with once it answers requests,
+/// and rendering a body cost more than the cached lookup.
 ///
 /// **Contract:** a body is used only for an account equal to the one it was rendered from, so an id
 /// that comes back changed (a database file replaced under a running server) is rendered again. The

@@ -24,10 +24,14 @@ struct UsersController: Sendable {
       .post("users") { request, context in try await create(request, context: context) }
   }
 
-  static func userJSON(_ account: Account) -> String {
+  /// An account in GitHub's user shape and field order, with what this server has of it: `url` is
+  /// `GET /users/{login}`, `html_url` the account page `/{login}`, both under `baseURL`.
+  static func userJSON(_ account: Account, baseURL: String) -> String {
     var object = JSONObjectWriter()
     object.field("login", account.login)
     object.field("id", account.id)
+    object.field("url", "\(baseURL)/users/\(account.login)")
+    object.field("html_url", "\(baseURL)/\(account.login)")
     object.field("type", "User")
     object.field("created_at", account.createdAt)
     return object.text
@@ -42,7 +46,8 @@ struct UsersController: Sendable {
       throw Self.answer(for: error)
     }
     guard let account = found else { return try await showOwner(named: username) }
-    return JSONResponse.make(status: .ok, body: bodies.body(for: account, render: Self.userJSON))
+    let body = bodies.body(for: account) { Self.userJSON($0, baseURL: publicAddress.baseURL) }
+    return JSONResponse.make(status: .ok, body: body)
   }
 
   private func showOwner(named login: String) async throws -> Response {
@@ -95,7 +100,7 @@ struct UsersController: Sendable {
     } catch {
       throw Self.answer(for: error)
     }
-    var response = JSONResponse.make(status: .created, json: Self.userJSON(account))
+    var response = JSONResponse.make(status: .created, json: Self.userJSON(account, baseURL: publicAddress.baseURL))
     // A login is letters, digits and hyphens: nothing to escape.
     response.headers[.location] = "/users/\(account.login)"
     return response
