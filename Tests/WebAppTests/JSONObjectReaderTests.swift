@@ -73,9 +73,9 @@ struct JSONObjectReaderTests {
       let foundation = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
       let ours = try? JSONObjectReader.read(text)
       // Foundation refuses numbers beyond a Double (1e400), which are valid JSON, and takes a comma before
-      // a closing bracket, which is not (RFC 8259): there the reader is the stricter, as it should be.
+      // a closing bracket (whitespace between them or not), which is not (RFC 8259): there the reader is the stricter, as it should be.
       if foundation == nil, ours != nil, text.contains("e400") || text.contains("E-400") { return }
-      if foundation != nil, ours == nil, text.contains(",]") || text.contains(",}") { return }
+      if foundation != nil, ours == nil, text.contains(/,[ \t\n\r]*[\]}]/) { return }
       #expect((foundation != nil) == (ours != nil), "for \(text.prefix(200).debugDescription)")
       // Foundation drops a byte order mark inside a string, which JSON keeps as a character.
       guard let foundation, let ours, ours.duplicateKey == nil, !text.unicodeScalars.contains("\u{FEFF}") else { return }
