@@ -35,6 +35,22 @@ public final class ReactorStore<R: Reactor>: Sendable {
     stubStorage = nil
   }
 
+  /// Starts running `reactor` from its initial state, reporting every step of its work to `events`:
+  /// each action, each mutation, each new state, and each piece of asynchronous work started,
+  /// finished or cancelled (``ReactorEvent``, which gives the order). For an inspector, a log or a
+  /// test that checks what a screen did, not only what it shows.
+  ///
+  /// `events` is called the way a synchronous observer (``observe(_:)``) is: by the thread
+  /// processing the store, one event at a time, in order, with no lock held. It may read
+  /// ``currentState`` and send (queued, processed after the current work); something slow in it
+  /// delays the store. Nothing is buffered for it: keeping a bounded history is its business.
+  ///
+  /// A store made with ``init(_:)`` has no such hook, and pays for none: a check of a `nil` per step.
+  public init(_ reactor: R, events: @escaping @Sendable (ReactorEvent<R>) -> Void) {
+    storage = ReactorStorage(reactor: reactor, hook: EventHook(events))
+    stubStorage = nil
+  }
+
   /// A store whose queue makes senders wait from `queueLimit` waiting items on (tests use a small one).
   init(_ reactor: R, queueLimit: Int) {
     storage = ReactorStorage(reactor: reactor, queueLimit: queueLimit)
