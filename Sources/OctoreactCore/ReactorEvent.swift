@@ -50,7 +50,9 @@ public struct EffectID: Hashable, Sendable, Comparable, CustomStringConvertible 
   @inlinable
   init(_ task: TaskID) { number = task.raw }
 
+  /// True when `lhs` started before `rhs` (in the same store).
   public static func < (lhs: EffectID, rhs: EffectID) -> Bool { lhs.number < rhs.number }
 
+  /// `#` and the number: `#0`, `#1`, …
   public var description: String { "#\(number)" }
 }

@@ -25,6 +25,8 @@
 /// - Observers get the current state first, then every change, in order. ``states`` goes through a
 ///   buffer per observer, so a slow sequence observer never blocks the store.
 /// - Releasing the store cancels its tasks and ends its state sequences; tasks hold it weakly.
+/// - A store made with ``init(_:events:)`` reports each action, mutation, state and effect started,
+///   finished or cancelled (``ReactorEvent``), in order, as it calls observers.
 public final class ReactorStore<R: Reactor>: Sendable {
   @usableFromInline let storage: ReactorStorage<R>
   @usableFromInline let stubStorage: ReactorStub<R>?
