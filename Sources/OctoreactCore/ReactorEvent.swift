@@ -43,15 +43,12 @@ public enum ReactorEvent<R: Reactor>: Sendable {
 
 /// Identifies one piece of asynchronous work a store started, in ``ReactorEvent``: numbers are
 /// handed out in the order the work started, from 0, per store.
-public struct EffectID: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct EffectID: Hashable, Sendable, CustomStringConvertible {
   /// The work's number in its store.
   public let number: UInt64
 
   @inlinable
   init(_ task: TaskID) { number = task.raw }
-
-  /// True when `lhs` started before `rhs` (in the same store).
-  public static func < (lhs: EffectID, rhs: EffectID) -> Bool { lhs.number < rhs.number }
 
   /// `#` and the number: `#0`, `#1`, …
   public var description: String { "#\(number)" }
