@@ -4,7 +4,7 @@
 ///
 /// For one action, a store reports the ``action(_:)``, then what its effect does, in the effect's
 /// order: each synchronous ``mutation(_:effect:)`` followed by the ``state(_:)`` it produced, the
-/// ``effectCancelled(_:)`` of each piece of work it cancels, the ``effectStarted(_:action:)`` of each
+/// ``effectCancelled(_:)`` of each piece of work it cancels, the ``effectStarted(_:action:cancelIDs:)`` of each
 /// it starts. Later, each mutation a task sends is reported with its task's
 /// ``EffectID``, followed by its state, and the task ends with ``effectFinished(_:)`` or, when
 /// something cancelled it first, ``effectCancelled(_:)`` (its later mutations are dropped, so never
@@ -13,9 +13,9 @@
 ///
 /// ```
 /// action(usernameChanged("ab"))   mutation(setUsername("ab", validating), effect: nil)   state(…)
-/// effectStarted(#0, action: usernameChanged("ab"))
+/// effectStarted(#0, action: usernameChanged("ab"), cancelIDs: [usernameCheck])
 /// action(usernameChanged("abc"))  effectCancelled(#0)   mutation(setUsername("abc", validating), effect: nil)
-/// state(…)  effectStarted(#1, action: usernameChanged("abc"))
+/// state(…)  effectStarted(#1, action: usernameChanged("abc"), cancelIDs: [usernameCheck])
 /// mutation(setUsernameResult(ok), effect: #1)   state(…)   effectFinished(#1)
 /// ```
 ///
@@ -32,8 +32,10 @@ public enum ReactorEvent<R: Reactor>: Sendable {
   /// The state after a mutation (or one set by a stub), as observers get it.
   case state(R.State)
   /// The action being processed started asynchronous work (``Effect/run(_:)``, ``Effect/task(_:)``,
-  /// or the rest of a ``Effect/concat(_:)-(Effect...)`` from its first asynchronous step on).
-  case effectStarted(EffectID, action: R.Action)
+  /// or the rest of a ``Effect/concat(_:)-(Effect...)`` from its first asynchronous step on), under
+  /// the cancellation identifiers of its ``Effect/cancellable(id:cancelInFlight:)``s (``CancelID/value``
+  /// names it: `usernameCheck`), outermost first.
+  case effectStarted(EffectID, action: R.Action, cancelIDs: [CancelID])
   /// The work's body returned while it was live: everything it sent has been reported.
   case effectFinished(EffectID)
   /// The work was cancelled (by ``Effect/cancel(id:)`` or by a newer

@@ -77,7 +77,8 @@ private final class EventLog: Sendable {
     case .action(let action): "action \(action)"
     case .mutation(let mutation, let effect): "mutation \(mutation) from \(effect?.description ?? "action")"
     case .state(let state): "state \(state.query)/\(state.answer)"
-    case .effectStarted(let effect, let action): "started \(effect) by \(action)"
+    case .effectStarted(let effect, let action, let cancelIDs):
+      "started \(effect) by \(action)" + cancelIDs.map { " under \($0.value)" }.joined()
     case .effectFinished(let effect): "finished \(effect)"
     case .effectCancelled(let effect): "cancelled \(effect)"
     }
@@ -103,12 +104,12 @@ struct ReactorEventTests {
         "action search(\"a\")",
         "mutation setQuery(\"a\") from action",
         "state a/",
-        "started #0 by search(\"a\")",
+        "started #0 by search(\"a\") under lookup",
         "action search(\"ab\")",
         "cancelled #0",
         "mutation setQuery(\"ab\") from action",
         "state ab/",
-        "started #1 by search(\"ab\")",
+        "started #1 by search(\"ab\") under lookup",
         "mutation setAnswer(\"ab\") from #1",
         "state ab/ab",
         "finished #1",

@@ -23,9 +23,9 @@ final class EventHook<R: Reactor>: Sendable {
   }
 
   @inlinable
-  func effectStarted(_ task: TaskID) {
+  func effectStarted(_ task: TaskID, cancelIDs: [CancelID]) {
     guard let action = currentAction.withLock({ $0 }) else { return }
-    sink(.effectStarted(EffectID(task), action: action))
+    sink(.effectStarted(EffectID(task), action: action, cancelIDs: cancelIDs))
   }
 
   @inlinable

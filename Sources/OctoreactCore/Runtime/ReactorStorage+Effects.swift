@@ -71,7 +71,7 @@ extension ReactorStorage {
       allIDs.append(id)
     }
     guard let id = tasks.register(cancelIDs: allIDs) else { return }
-    if let hook { hook.effectStarted(id) }
+    if let hook { hook.effectStarted(id, cancelIDs: allIDs) }
     let action = starter.withLock { $0.append(effect, id: id, keeping: tasks.isLive) }
     if action == .makeStarter { Task { await self.startPendingEffects() } }
   }
