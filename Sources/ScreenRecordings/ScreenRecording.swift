@@ -72,6 +72,14 @@ public struct ScreenRecording<Screen: RecordableScreen>: Sendable, Equatable, Co
     return try encoder.encode(self)
   }
 
+  /// The engine to replay on: `engine`, or the recorded one when `nil`; refuses an incomplete
+  /// recording or an engine name this screen does not have.
+  func engineToReplay<Engine: RawRepresentable<String>>(_ engine: Engine?) throws(RecordingError) -> Engine {
+    guard isComplete else { throw .incomplete }
+    guard let engine = engine ?? Engine(rawValue: self.engine) else { throw .unknownEngine(self.engine) }
+    return engine
+  }
+
   /// The fields read first, to refuse a document this type cannot read before decoding the rest.
   private struct Header: Decodable {
     let formatVersion: Int

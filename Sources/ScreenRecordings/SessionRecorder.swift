@@ -58,6 +58,33 @@ public final class SessionRecorder<Screen: RecordableScreen>: Sendable {
     append { $0.recording.states.append(Timed(at: at, state)) }
   }
 
+  /// Records `current`, the state the screen shows now, then every later state of `states` (a
+  /// screen's state sequence, which starts with the current state: skipped), until the returned
+  /// task is cancelled or the sequence ends.
+  func recordStates(
+    from current: Screen.State, then states: some AsyncSequence<Screen.State, Never> & Sendable
+  ) -> Task<Void, Never> {
+    recordState(current)
+    return Task {
+      for await state in states.dropFirst() { recordState(state) }
+    }
+  }
+
+  /// Records the answer to a request made now, whether `request` returns or throws.
+  func recordAnswer<Reply>(
+    to request: () async throws -> Reply, _ answer: (_ requestedAt: Int, Result<Reply, any Error>) -> Screen.Answer
+  ) async throws -> Reply {
+    let requestedAt = now
+    do {
+      let reply = try await request()
+      recordAnswer(answer(requestedAt, .success(reply)))
+      return reply
+    } catch {
+      recordAnswer(answer(requestedAt, .failure(error)))
+      throw error
+    }
+  }
+
   private func append(_ change: (inout Storage) -> Void) {
     storage.withLock { storage in
       guard storage.count < limit else {

@@ -16,18 +16,7 @@ public final class RecordingSearchScreen: SearchScreen {
     self.recorder = recorder
     let screen = engine.makeScreen(client: Self.recording(client, into: recorder))
     self.screen = screen
-    recorder.recordState(screen.currentState)
-    let states = screen.states
-    observation = Task {
-      var isFirst = true
-      for await state in states {
-        if isFirst {
-          isFirst = false
-          continue
-        }
-        recorder.recordState(state)
-      }
-    }
+    observation = recorder.recordStates(from: screen.currentState, then: screen.states)
   }
 
   deinit { observation.cancel() }
@@ -49,6 +38,7 @@ public final class RecordingSearchScreen: SearchScreen {
   static func recording(_ client: RepositorySearchClient, into recorder: SessionRecorder<SearchSession>)
     -> RepositorySearchClient
   {
+    // Not `SessionRecorder.recordAnswer(to:_:)`: the client's typed throws would be lost.
     RepositorySearchClient { query, page throws(SearchFailure) in
       let requestedAt = recorder.now
       do throws(SearchFailure) {

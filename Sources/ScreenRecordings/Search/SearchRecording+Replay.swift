@@ -6,10 +6,7 @@ extension ScreenRecording where Screen == SearchSession {
   /// `TestClock`, its client answering as the recording says; throws the first ``ReplayMismatch``,
   /// or a ``RecordingError`` when the recording cannot be replayed.
   public func replay(on engine: SearchArchitecture? = nil) async throws {
-    guard isComplete else { throw RecordingError.incomplete }
-    guard let engine = engine ?? SearchArchitecture(rawValue: self.engine) else {
-      throw RecordingError.unknownEngine(self.engine)
-    }
+    let engine = try engineToReplay(engine)
     let replayer = Replayer(self, clock: TestClock())
     let screen = engine.makeScreen(client: Self.scriptedClient(replayer))
     try await replayer.run(send: { screen.send($0.action) }, currentState: { screen.currentState })

@@ -32,19 +32,8 @@ public final class RecordingSignupScreen: SignupScreen {
       passwordPolicy: validation.passwordPolicy, messages: validation.messages)
     let screen = await engine.makeScreen(validation: recorded)
     self.screen = screen
-    // The first state is the current one: recorded before this returns, at time 0.
-    recorder.recordState(screen.currentState)
-    let states = screen.states
-    observation = Task {
-      var isFirst = true
-      for await state in states {
-        if isFirst {
-          isFirst = false
-          continue
-        }
-        recorder.recordState(state)
-      }
-    }
+    // The first state is recorded before this returns, at time 0.
+    observation = recorder.recordStates(from: screen.currentState, then: screen.states)
   }
 
   deinit { observation.cancel() }
@@ -66,29 +55,23 @@ public final class RecordingSignupScreen: SignupScreen {
   static func recording(_ api: SignupAPI, into recorder: SessionRecorder<SignupSession>) -> SignupAPI {
     SignupAPI(
       usernameAvailable: { username in
-        let requestedAt = recorder.now
-        do {
-          let available = try await api.usernameAvailable(username)
-          recorder.recordAnswer(
-            SignupAnswer(request: .usernameAvailable, username: username, requestedAt: requestedAt, available: available))
-          return available
-        } catch {
-          recorder.recordAnswer(
-            SignupAnswer(
-              request: .usernameAvailable, username: username, requestedAt: requestedAt, error: RecordedError(error)))
-          throw error
+        try await recorder.recordAnswer(to: { try await api.usernameAvailable(username) }) { requestedAt, reply in
+          var answer = SignupAnswer(request: .usernameAvailable, username: username, requestedAt: requestedAt)
+          switch reply {
+          case .success(let available): answer.available = available
+          case .failure(let error): answer.error = RecordedError(error)
+          }
+          return answer
         }
       },
       signup: { username, password in
-        let requestedAt = recorder.now
-        do {
-          let outcome = try await api.signup(username, password)
-          recorder.recordAnswer(SignupAnswer(request: .signup, username: username, requestedAt: requestedAt, outcome: outcome))
-          return outcome
-        } catch {
-          recorder.recordAnswer(
-            SignupAnswer(request: .signup, username: username, requestedAt: requestedAt, error: RecordedError(error)))
-          throw error
+        try await recorder.recordAnswer(to: { try await api.signup(username, password) }) { requestedAt, reply in
+          var answer = SignupAnswer(request: .signup, username: username, requestedAt: requestedAt)
+          switch reply {
+          case .success(let outcome): answer.outcome = outcome
+          case .failure(let error): answer.error = RecordedError(error)
+          }
+          return answer
         }
       }
     )

@@ -9,10 +9,7 @@ extension ScreenRecording where Screen == SignupSession {
   ///
   /// For example, in a test: `try await SignupRecording(json: data).replay(on: .mvvm)`.
   public func replay(on engine: SignupArchitecture? = nil) async throws {
-    guard isComplete else { throw RecordingError.incomplete }
-    guard let engine = engine ?? SignupArchitecture(rawValue: self.engine) else {
-      throw RecordingError.unknownEngine(self.engine)
-    }
+    let engine = try engineToReplay(engine)
     let replayer = Replayer(self, clock: TestClock())
     let validation = ValidationService(
       api: Self.scriptedAPI(replayer), messages: SignupMessages(Language(rawValue: language) ?? .english))
