@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import ScreenRecordings
 import SearchFeature
@@ -17,6 +18,9 @@ struct RecordingSessionTests {
 
     let checks = recording.answers.filter { $0.value.request == .usernameAvailable }.map(\.value.username)
     #expect(checks.sorted() == ["oc", "octo"])
+    // Times are milliseconds of the screen's clock since the session began.
+    #expect(recording.inputs.map(\.at) == [0, 100, 300, 400, 500, 600, 2100])
+    #expect(recording.answers.first { $0.value.username == "octo" }?.at == 300)
     #expect(recording.states.last?.value.accountToOpen == "octo")
     for replayEngine in SignupArchitecture.allCases {
       try await recording.replay(on: replayEngine)
@@ -69,6 +73,18 @@ struct RecordingSessionTests {
     #expect(typed.count == 3)
     #expect(typed[0] == typed[2])
     #expect(typed[0] != typed[1])
+  }
+
+  @Test func aRecorderStopsAtItsLimitAndMarksTheRecordingIncomplete() async {
+    let screen = await RecordingSignupScreen(
+      .reactor, validation: ValidationService(api: ScriptedServer(clock: TestClock()).signupAPI()), clock: TestClock(),
+      limit: 3)
+
+    for text in ["a b", "c d", "e f", "g h"] { screen.send(.usernameChanged(text)) }
+
+    let recording = screen.recording
+    #expect(recording.states.count + recording.inputs.count + recording.answers.count == 3)
+    #expect(!recording.isComplete)
   }
 
   private func write<Screen>(_ recording: ScreenRecording<Screen>, as name: String, if condition: Bool) throws {

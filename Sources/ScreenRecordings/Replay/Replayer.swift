@@ -21,7 +21,9 @@ struct Replayer<Screen: RecordableScreen> {
   let clock: TestClock<Duration>
   let start: TestClock<Duration>.Instant
   let book: AnswerBook<Screen.Answer>
-  var patience: Duration = .seconds(2)
+  /// How long, in real time, a moment may take to settle: generous, because a loaded machine
+  /// running many tests may starve the screen's tasks for a while; only a mismatch waits it out.
+  var patience: Duration = .seconds(5)
 
   init(_ recording: ScreenRecording<Screen>, clock: TestClock<Duration>) {
     self.recording = recording
