@@ -347,7 +347,7 @@ let package = Package(
       name: "WebAppTests",
       dependencies: [
         "WebApp", "AccountStore", "AccountRules", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature",
-        "SearchSyntax",
+        "SearchFeatureTesting", "SearchSyntax",
         "OctoreactCore", "OctoreactMVVM", "OctoreactTesting", "PostgresDatabase", "PostgresTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
         .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),

@@ -127,6 +127,9 @@ def test_a_user_is_found_and_a_missing_one_raises_unknown_object(client: Github,
     assert user.id > 0
     assert user.type == "User"
     assert isinstance(user.created_at, datetime.datetime)
+    assert user.url == f"{api_server.url}/users/octocat"
+    assert user.html_url == f"{api_server.url}/octocat"
+    read_every_attribute(user)  # completes the user from its `url`, on this server
     with pytest.raises(UnknownObjectException) as missing:
         client.get_user("nobody-has-this-name")
     assert missing.value.status == 404

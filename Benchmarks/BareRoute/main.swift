@@ -28,8 +28,11 @@ guard let port = Int(option("--port", default: "8080")), (0...65_535).contains(p
   fatalError("--port takes a port number")
 }
 
-// Octoreact's body for a new account (`UsersController.userJSON`), with the same field order and length.
-let body = ByteBuffer(string: #"{"login":"octocat","id":1,"type":"User","created_at":"2026-11-29T05:00:00Z"}"#)
+// Octoreact's body for a new account (`UsersController.userJSON`), with the same field order and length
+// (the script binds port 0, so its URLs have an ephemeral port of five digits).
+let body = ByteBuffer(
+  string: #"{"login":"octocat","id":1,"url":"http://127.0.0.1:40000/users/octocat","#
+    + #""html_url":"http://127.0.0.1:40000/octocat","type":"User","created_at":"2026-11-29T05:00:00Z"}"#)
 let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
 
 let router = Router()

@@ -25,22 +25,18 @@ public struct SearchMessages: Sendable, Hashable {
     self.service = service
   }
 
-  private func pick(_ english: String, _ chinese: String) -> String {
-    language == .english ? english : chinese
-  }
-
   /// The text for GitHub or for this server, in the language.
   private func pick(github: (String, String), thisServer: (String, String)) -> String {
     let texts = service == .github ? github : thisServer
-    return pick(texts.0, texts.1)
+    return language.pick(texts.0, texts.1)
   }
 
   // MARK: - Field and list
 
   /// The search field's label.
-  public var label: String { pick("Search repositories", "搜索仓库") }
+  public var label: String { language.pick("Search repositories", "搜索仓库") }
   /// The search field's placeholder.
-  public var placeholder: String { pick("Repository name or keywords", "仓库名称或关键词") }
+  public var placeholder: String { language.pick("Repository name or keywords", "仓库名称或关键词") }
   /// Shown instead of the list while the query is blank.
   public var startHint: String {
     pick(
@@ -49,28 +45,28 @@ public struct SearchMessages: Sendable, Hashable {
     )
   }
   /// Shown while a page is loading.
-  public var loading: String { pick("Loading…", "正在加载…") }
+  public var loading: String { language.pick("Loading…", "正在加载…") }
   /// The label of a button that loads the next page, for keyboards and screen readers.
-  public var loadMore: String { pick("Load more", "加载更多") }
+  public var loadMore: String { language.pick("Load more", "加载更多") }
   /// The label of the button that repeats a failed request.
-  public var retry: String { pick("Retry", "重试") }
+  public var retry: String { language.pick("Retry", "重试") }
 
   /// Shown instead of the list when a search found nothing.
   public func noResults(for query: String) -> String {
-    pick("No repositories match “\(query)”", "没有与“\(query)”匹配的仓库")
+    language.pick("No repositories match “\(query)”", "没有与“\(query)”匹配的仓库")
   }
 
   /// How many repositories match: "1 repository", "1,234 repositories".
   public func resultCount(_ count: Int) -> String {
     let number = Self.grouped(count)
-    return pick(count == 1 ? "1 repository" : "\(number) repositories", "\(number) 个仓库")
+    return language.pick(count == 1 ? "1 repository" : "\(number) repositories", "\(number) 个仓库")
   }
 
   /// The line above the list: how many repositories match and, when the search said so, that the results
   /// may be incomplete.
   public func summary(resultCount count: Int, incomplete: Bool) -> String {
     guard incomplete else { return resultCount(count) }
-    return pick("\(resultCount(count)). \(incompleteResults)", "\(resultCount(count))。\(incompleteResults)")
+    return language.pick("\(resultCount(count)). \(incompleteResults)", "\(resultCount(count))。\(incompleteResults)")
   }
 
   /// The line above the list for `state`: a hint before the first search, "Loading…", what matched and,
@@ -82,7 +78,7 @@ public struct SearchMessages: Sendable, Hashable {
       totalCount == 0 && state.repos.isEmpty
       ? noResults(for: terms) : self.summary(resultCount: totalCount, incomplete: state.incompleteResults)
     guard let leftOut = state.unfilterableMatches else { return summary }
-    return pick("\(summary). ", "\(summary)。") + unfilterableMatches(leftOut)
+    return language.pick("\(summary). ", "\(summary)。") + unfilterableMatches(leftOut)
   }
 
   /// Shown under the count when GitHub said the results may be incomplete.
@@ -112,18 +108,18 @@ public struct SearchMessages: Sendable, Hashable {
       let seconds = resetsAt.flatMap { Int(exactly: $0.timeIntervalSince(now).rounded(.up)) }
       return rateLimited(secondsRemaining: seconds)
     case .queryLength(let maximum):
-      return pick(
+      return language.pick(
         "The search must be 1 to \(Self.grouped(maximum)) characters long.",
         "搜索内容应为 1 到 \(Self.grouped(maximum)) 个字符。")
     case .beyondResultLimit(let limit):
-      return pick(
+      return language.pick(
         "Only the first \(Self.grouped(limit)) search results are available.",
         "只能查看前 \(Self.grouped(limit)) 条搜索结果。")
     }
   }
 
   /// The request got no usable answer.
-  public var serverError: String { pick("Error contacting server", "服务器发生错误！") }
+  public var serverError: String { language.pick("Error contacting server", "服务器发生错误！") }
 
   /// GitHub refused the query, with its own explanation.
   public func invalidQuery(_ message: String) -> String {
@@ -138,25 +134,26 @@ public struct SearchMessages: Sendable, Hashable {
     let qualifiers = RepositoryQuery.supportedQualifiers
     switch error.kind {
     case .unsupportedQualifier(let name):
-      return pick(
+      return language.pick(
         "The search cannot use “\(name):”. Qualifiers it knows: \(qualifiers).",
         "搜索不支持“\(name):”。可用的限定符：\(qualifiers)。")
     case .invalidValue(let qualifier, let value, let expected):
-      return pick(
+      return language.pick(
         "“\(qualifier):\(value)” is not valid: \(qualifier): takes \(expected).",
         "“\(qualifier):\(value)”无效：\(qualifier): 的取值应为\(Self.chineseExpectation(qualifier))。")
     case .numberOutOfRange(let qualifier, let value):
-      return pick(
+      return language.pick(
         "“\(qualifier):\(value)” is not valid: numbers must be between 0 and 1,000,000,000.",
         "“\(qualifier):\(value)”无效：数字应在 0 到 1,000,000,000 之间。")
     case .emptyRange(let qualifier, let value):
-      return pick("“\(qualifier):\(value)” matches no number.", "“\(qualifier):\(value)”不包含任何数字。")
+      return language.pick("“\(qualifier):\(value)” matches no number.", "“\(qualifier):\(value)”不包含任何数字。")
     case .unsupportedSort(let value):
-      return pick(
+      return language.pick(
         "Sorting by “\(value)” is not supported: use stars, forks or updated.",
         "不支持按“\(value)”排序：可用 stars、forks 或 updated。")
     case .unsupportedOrder(let value):
-      return pick("The order “\(value)” is not supported: use asc or desc.", "不支持排序方向“\(value)”：可用 asc 或 desc。")
+      return language.pick(
+        "The order “\(value)” is not supported: use asc or desc.", "不支持排序方向“\(value)”：可用 asc 或 desc。")
     }
   }
 
@@ -224,16 +221,16 @@ extension SearchMessages {
   /// A result's stars: "1 star", "1,234 stars", or "Stars unknown" when the server has no figure
   /// (a repository known only by name), never "0 stars".
   public func stars(_ count: Int?) -> String {
-    guard let count else { return pick("Stars unknown", "星标数未知") }
+    guard let count else { return language.pick("Stars unknown", "星标数未知") }
     let number = Self.grouped(count)
-    return pick(count == 1 ? "1 star" : "\(number) stars", "\(number) 个星标")
+    return language.pick(count == 1 ? "1 star" : "\(number) stars", "\(number) 个星标")
   }
 
   /// When a result last changed: "Updated on 2024-05-01", the day in UTC (the same for every reader,
   /// as the API's `updated_at`).
   public func updated(_ date: Date) -> String {
     let day = ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
-    return pick("Updated on \(day)", "更新于 \(day)")
+    return language.pick("Updated on \(day)", "更新于 \(day)")
   }
 
   /// Announced when a next page was added to the list: how many came, how many are shown, of how many.
@@ -242,7 +239,7 @@ extension SearchMessages {
     let shownNumber = Self.grouped(shown)
     let totalNumber = Self.grouped(total)
     let more = count == 1 ? "1 more repository" : "\(added) more repositories"
-    return pick(
+    return language.pick(
       "\(more) loaded: \(shownNumber) of \(totalNumber) shown.",
       "又加载了 \(added) 个仓库，已显示 \(shownNumber) 个（共 \(totalNumber) 个）。"
     )
@@ -272,7 +269,7 @@ extension SearchMessages {
       matches.words.isEmpty
       ? "此索引中有 \(number) 个仓库没有\(chineseFields)信息：请用 \(command) 补全索引后再按这些条件筛选。"
       : "有 \(number) 个仓库与“\(matches.words)”匹配，但此索引没有它们的\(chineseFields)信息：请用 \(command) 补全索引后再按这些条件筛选。"
-    return pick(english, chinese)
+    return language.pick(english, chinese)
   }
 
   /// The field a qualifier filters on, in English ("stars" for `stars:`).

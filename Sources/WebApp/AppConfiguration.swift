@@ -1,10 +1,10 @@
+import SearchFeature
+
 /// How the application is set up: where it listens, which API its screens ask, and its limits.
 public struct AppConfiguration: Sendable {
-  /// Which GitHub-compatible API a screen asks.
+  /// Which GitHub-compatible API a screen asks: this server's own (the offline default) or GitHub's.
   public enum APISource: Sendable, Hashable {
-    /// Octoreact's own API on this server (the offline default).
     case local
-    /// GitHub's `https://api.github.com`, with an optional token.
     case github(token: String?)
   }
 
@@ -14,41 +14,34 @@ public struct AppConfiguration: Sendable {
   public var availability: APISource
   /// Where the Search screen searches (`GET /search/repositories`).
   public var search: APISource
-  /// Each client's request budgets, shared by the API and the live pages (``RateLimits/standard``
-  /// unless told otherwise; ``RateLimits/off`` for tests and benchmarks).
+  /// Each client's request budgets, shared by the API and the live pages.
   public var rateLimits: RateLimits
-  /// The interval search queries are throttled to before they are searched (the examples' 300 ms).
+  /// How often a changed search query is searched, at most.
   public var queryThrottle: Duration
-  /// The interval username edits are throttled to before a check (the examples' 300 ms).
+  /// How often a changed username is checked, at most.
   public var usernameThrottle: Duration
   /// The largest request body `POST /users` accepts.
   public var maxRequestBodyBytes: Int
-  /// The largest WebSocket message the live pages accept; larger ones get an error message.
+  /// The largest live message accepted; larger ones get an error message.
   public var maxLiveMessageBytes: Int
-  /// The longest text a field may send; longer ones get an error message.
+  /// The longest text a live field may send; longer ones get an error message.
   public var maxFieldCharacters: Int
-  /// Timeouts of every HTTP connection and the most connections open at once.
   public var connectionLimits = ConnectionLimits()
-  /// The URL this server is reached at, such as `https://octoreact.example`, for every absolute URL it writes
-  /// (`html_url`, `Link`) and the origin its live pages accept; `nil` (the default) derives it from the address
-  /// bound and the actual port: `http://127.0.0.1:8080`, or `http://localhost:8080` for 0.0.0.0 and `::`.
-  /// The request's `Host` is never used.
+  /// The URL this server is reached at, for every absolute URL it writes and the origin its live pages
+  /// accept; `nil` derives it from the address bound (see ``PublicAddress``).
   public var publicBaseURL: String?
-  /// The load balancers whose `X-Forwarded-For` tells a request's client for its rate limits (its last entry
-  /// only); none (the default): every request is its connection's peer. See ``TrustedProxies``.
+  /// The load balancers whose `X-Forwarded-For` names a request's client (see ``TrustedProxies``).
   public var trustedProxies: TrustedProxies = .none
-  /// The `Origin`s whose pages may open the live WebSockets, such as `https://octoreact.example`; empty (the
-  /// default) for the origin of ``publicBaseURL`` only (plus its other loopback names when it is a loopback one).
-  /// A request without `Origin` (not a browser) is always let through.
+  /// The `Origin`s whose pages may open the live WebSockets; empty for ``publicBaseURL``'s origin only
+  /// (see ``PublicAddress/allowsOrigin(_:)``).
   public var allowedOrigins: [String] = []
   /// Refused messages a live page may send per window; past them, its connection is closed (1008).
   public var liveMessageRefusals = WindowLimit(20, per: .seconds(60))
-  /// For tests only: how long every answer to a live Signup page (username checks and signups) waits
-  /// before it is given, so a browser test can watch the activity indicators without sleeping; zero
-  /// (the default) in real use.
+  /// For browser tests only: every answer to a live Signup page waits this long, so a test can watch the
+  /// activity indicators without sleeping.
   public var signupAnswerDelay: Duration = .zero
-  /// Whether `GET /metrics` answers (Prometheus' text format); on by default. It reveals traffic figures to
-  /// whoever can reach the port (see `docs/threat_model.md`).
+  /// Whether `GET /metrics` answers; it reveals traffic figures to whoever can reach the port
+  /// (see `docs/threat_model.md`).
   public var exposesMetrics = true
   /// Lines each log statement may write per window, the rest summarised in one line; `nil`: no limit.
   public var logLineLimit: WindowLimit? = WindowLimit(10, per: .seconds(60))
@@ -77,4 +70,9 @@ public struct AppConfiguration: Sendable {
     self.maxFieldCharacters = maxFieldCharacters
     self.publicBaseURL = nil
   }
+}
+
+extension AppConfiguration {
+  /// Who answers the Search screen, as its messages name it.
+  var searchService: SearchService { search == .local ? .thisServer : .github }
 }

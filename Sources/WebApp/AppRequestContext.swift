@@ -2,8 +2,8 @@ public import Hummingbird
 public import HummingbirdWebSocket
 public import NIOCore
 
-/// The request context of every Octoreact route: Hummingbird's WebSocket context plus the client's
-/// address, which the search rate limit counts requests by (as GitHub counts by user or address).
+/// The request context of every route: Hummingbird's WebSocket context plus the peer's address, which
+/// the rate limits count by.
 public struct AppRequestContext: RequestContext, WebSocketRequestContext, RemoteAddressRequestContext {
   public var coreContext: CoreRequestContextStorage
   public let remoteAddress: SocketAddress?

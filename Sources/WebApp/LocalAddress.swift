@@ -8,25 +8,22 @@ final class LocalAddress: Sendable {
     address = Mutex((host, port))
   }
 
-  /// Records the address the server is bound to.
   func set(host: String?, port: Int) {
     address.withLock { address in
       address = (host ?? address.host, port)
     }
   }
 
-  /// The public base URL when none is configured: the address bound, with `localhost` for 0.0.0.0 and `::`
-  /// (which are no address a browser can open), e.g. `http://127.0.0.1:8080`.
-  var defaultPublicBaseURL: String {
-    let (host, port) = address.withLock { $0 }
-    let publicHost = host == "0.0.0.0" || host == "::" ? "localhost" : host
-    return publicHost.contains(":") ? "http://[\(publicHost)]:\(port)" : "http://\(publicHost):\(port)"
-  }
+  /// The public base URL when none is configured, e.g. `http://127.0.0.1:8080`: a browser cannot open
+  /// 0.0.0.0 or `::`, so those are written `localhost`.
+  var defaultPublicBaseURL: String { url(wildcardAs: "localhost") }
 
-  /// The base URL this server calls itself at, e.g. `http://127.0.0.1:8080`.
-  var baseURL: String {
-    let (host, port) = address.withLock { $0 }
-    let connectHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-    return connectHost.contains(":") ? "http://[\(connectHost)]:\(port)" : "http://\(connectHost):\(port)"
+  /// The base URL this server calls itself at.
+  var baseURL: String { url(wildcardAs: "127.0.0.1") }
+
+  private func url(wildcardAs name: String) -> String {
+    let (bound, port) = address.withLock { $0 }
+    let host = bound == "0.0.0.0" || bound == "::" ? name : bound
+    return host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
   }
 }

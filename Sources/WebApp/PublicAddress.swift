@@ -4,8 +4,8 @@ import Foundation
 /// `Link`) and the origins whose pages may open its live WebSockets.
 ///
 /// **Contract:** the request's `Host` header is never used, so a client cannot make the server write
-/// links to another site. Without a configured base URL, the base is the address bound and the port
-/// actually listened on (read at each use: port 0 is known only once the server runs).
+/// links to another site. Without a configured base URL, the base is the address actually bound
+/// (read at each use: port 0 is known only once the server runs).
 public struct PublicAddress: Sendable {
   let configuredBaseURL: String?
   let configuredOrigins: [String]
@@ -17,11 +17,8 @@ public struct PublicAddress: Sendable {
     self.localAddress = localAddress
   }
 
-  /// Why `text` cannot be the public base URL (`--public-url`), or nil when it can: an http(s) URL with a host,
-  /// and nothing a path written after it would break or leak.
-  ///
-  /// Every link is the base followed by a path, so a query (`?…`) or a fragment (`#…`) would end up in the
-  /// middle of each one, and a user name or password would be written into every page and API answer.
+  /// Why `text` cannot be the public base URL (`--public-url`), or nil when it can. Every link is the base
+  /// followed by a path, so a query or fragment would break each one, and credentials would leak into all.
   public static func problem(withBaseURL text: String) -> String? {
     guard let url = URLComponents(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
       url.host?.isEmpty == false
@@ -38,15 +35,14 @@ public struct PublicAddress: Sendable {
     return nil
   }
 
-  /// The base of absolute URLs, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+  /// Without a trailing slash.
   var baseURL: String { configuredBaseURL ?? localAddress.defaultPublicBaseURL }
 
   /// Whether a page whose `Origin` header is `origin` may open a live socket.
   ///
-  /// A request without the header is not a browser page (command-line tools, load tests) and is let
-  /// through: the header is what a browser adds to every WebSocket handshake, and what no page can forge.
-  /// Nor is a `ws:` or `wss:` origin, which a browser never sends (it sends the page's `http(s)` origin, or
-  /// `null` for an opaque one, which is refused) and which WebSocket client libraries send as their own URL.
+  /// A browser adds the header to every WebSocket handshake and no page can forge it, so a request without
+  /// it, or with a `ws(s):` origin (which client libraries send and a browser never does), is no browser
+  /// page and is let through. A browser's `null` (an opaque origin) is refused.
   func allowsOrigin(_ origin: String?) -> Bool {
     guard let origin else { return true }
     let scheme = URLComponents(string: origin.trimmingCharacters(in: .whitespaces))?.scheme?.lowercased()
@@ -83,8 +79,8 @@ struct WebOrigin: Hashable, Sendable {
 
   private static let loopbackNames = ["localhost", "127.0.0.1", "::1"]
 
-  /// This origin, and when its host is a loopback name, the same origin under the other loopback names:
-  /// a page opened at `http://localhost:8080` talks to the server bound to `127.0.0.1:8080`.
+  /// This origin, and under the other loopback names when it is a loopback one: a page opened at
+  /// `http://localhost:8080` talks to the server bound to `127.0.0.1:8080`.
   var withLoopbackAliases: [WebOrigin] {
     guard Self.loopbackNames.contains(host) else { return [self] }
     return Self.loopbackNames.map { WebOrigin(scheme: scheme, host: $0, port: port) }

@@ -5,24 +5,21 @@ import RepositoryIndex
 import SearchFeature
 import SearchSyntax
 
-/// Makes the ``RepositorySearchClient`` of one live Search page: this server's index or GitHub's
-/// `GET /search/repositories` over HTTP with ``GitHubClient``, each search spending the page's
-/// client's `search` budget first, as the API's searches do.
+/// Makes the ``RepositorySearchClient`` of one live Search page: this server's index or GitHub's,
+/// each search spending the page's client's `search` budget first, as the API's searches do.
 ///
-/// **Why the index is asked directly** (and not this server's API over HTTP, as before): a request
-/// the server makes to itself comes from 127.0.0.1, so every page would have spent one shared
-/// budget. The answer is built as the API builds it (``SearchController/item(_:baseURL:)``,
-/// ``PaginationLinks/search(_:totalCount:baseURL:)``), so the page meets the same pages and limits.
+/// The index is asked directly, not through this server's API: a request to itself would come from
+/// 127.0.0.1, so every page would spend one shared budget. The answer is built as the API builds it,
+/// so the page meets the same pages and limits.
 struct RepositorySearchClientFactory: Sendable {
   let source: AppConfiguration.APISource
   let index: RepositoryIndex
   let rateLimiter: RateLimiter
   let localAddress: LocalAddress
   let httpClient: HTTPClient
-  /// Results per page the screen asks for.
   var perPage = RepositorySearchQuery.defaultPerPage
 
-  /// The client of a page whose client is `client` (see ``RateLimiter/client(of:)``).
+  /// `client` as ``RateLimiter/client(of:)`` names it.
   func makeClient(client: String) -> RepositorySearchClient {
     RepositorySearchClient { [self] text, page throws(SearchFailure) in
       let counted: RateLimitOutcome?
@@ -101,8 +98,7 @@ struct RepositorySearchClientFactory: Sendable {
     )
   }
 
-  /// What the screen shows for a failed request: a rate limit with its reset time, GitHub's reason
-  /// for refusing a query, or "Error contacting server" for everything else.
+  /// A rate limit with its reset time, GitHub's reason for refusing a query, or else "unavailable".
   static func failure(_ error: GitHubClientError, now: Date) -> SearchFailure {
     if error.isRateLimit {
       return .rateLimited(resetsAt: error.retryDelay(now: now).map { now.addingTimeInterval(Self.seconds($0)) })

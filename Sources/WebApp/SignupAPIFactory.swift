@@ -5,32 +5,26 @@ import GitHubClient
 import RepositoryIndex
 import SignupFeature
 
-/// Makes the ``SignupAPI`` of one live Signup page: availability from this server's accounts or
-/// from GitHub, and signup on this server's accounts, each request spending the page's client's
-/// budgets first. A store too busy hashing is ``SignupAPIError/serverBusy(retryAfter:)``.
+/// Makes the ``SignupAPI`` of one live Signup page: availability from this server's accounts or from
+/// GitHub, and signup on this server's accounts.
 ///
-/// **Budgets:** a username check spends the client's `core` budget and a signup its `signup`
-/// budget, as `GET /users/{name}` and `POST /users` do, so a page is no way around the API's
-/// limits. A request over budget throws ``SignupAPIError/rateLimited(retryAfter:)``, which the
-/// screen shows with the time to wait.
+/// **Budgets:** a check spends the client's `core` budget and a signup its `signup` budget, as
+/// `GET /users/{name}` and `POST /users` do, so a page is no way around the API's limits. The store is
+/// called directly, not through the API, for the reason ``RepositorySearchClientFactory`` gives.
 ///
-/// **Taken names:** a name is taken when an account or an owner of the repository index has it, as
-/// `GET /users/{name}` answers for both (a GitHub login names one user or organization).
-///
-/// **Why the store is called directly** (and not this server's API over HTTP, as before): a request
-/// the server makes to itself comes from 127.0.0.1, so every page would have spent one shared
-/// budget, and the browser's own address would never have been counted.
+/// **Taken names:** an account's or an index owner's, as `GET /users/{name}` answers for both (a GitHub
+/// login names one user or organization).
 struct SignupAPIFactory: Sendable {
   let availability: AppConfiguration.APISource
   let accounts: AccountStore
   let index: RepositoryIndex
   let rateLimiter: RateLimiter
   let httpClient: HTTPClient
-  /// For tests: each answer waits this long first (``AppConfiguration/signupAnswerDelay``).
+  /// ``AppConfiguration/signupAnswerDelay``.
   let answerDelay: Duration
   let clock: any Clock<Duration>
 
-  /// The API of a page whose client is `client` (see ``RateLimiter/client(of:)``).
+  /// `client` as ``RateLimiter/client(of:)`` names it.
   func makeSignupAPI(client: String) -> SignupAPI {
     SignupAPI(
       usernameAvailable: { [self] name in
@@ -64,20 +58,17 @@ struct SignupAPIFactory: Sendable {
     )
   }
 
-  /// Waits the test-only answer delay, if any; a cancelled request stops waiting at once.
   private func delayAnswer() async throws {
     if answerDelay > .zero { try await clock.sleep(for: answerDelay) }
   }
 
-  /// Spends one request of `client`'s `resource` budget, or throws when it is spent, or when it cannot
-  /// be counted (the screen says "Error contacting server", as for any storage error).
+  /// Throws when the budget is spent, or cannot be counted (the screen shows it as any storage error).
   private func spend(_ resource: RateLimitResource, client: String) async throws {
     guard let outcome = try await rateLimiter.take(resource, client: client), !outcome.isAllowed else { return }
     throw SignupAPIError.rateLimited(retryAfter: .seconds(outcome.retryAfter))
   }
 
-  /// A rate limit becomes the screen's "try again in N s"; anything else stays an error the screen
-  /// shows as "Error contacting server".
+  /// A rate limit becomes the screen's "try again in N s"; anything else stays an error.
   private static func signupError(_ error: GitHubClientError) -> any Error {
     error.isRateLimit ? SignupAPIError.rateLimited(retryAfter: error.retryDelay(now: Date())) : error
   }

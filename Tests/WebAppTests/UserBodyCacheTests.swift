@@ -11,26 +11,30 @@ import Testing
 struct UserBodyCacheTests {
   static let octocat = Account(id: 1, login: "octocat", createdAt: Date(timeIntervalSince1970: 1_296_000_000))
 
+  static func userJSON(_ account: Account) -> String {
+    UsersController.userJSON(account, baseURL: "https://octoreact.example")
+  }
+
   @Test func anAccountIsRenderedOnce() {
     let cache = UserBodyCache()
     var renders = 0
     let render = { (account: Account) -> String in
       renders += 1
-      return UsersController.userJSON(account)
+      return Self.userJSON(account)
     }
     let first = cache.body(for: Self.octocat, render: render)
     let second = cache.body(for: Self.octocat, render: render)
     #expect(renders == 1)
     #expect(first == second)
-    #expect(String(buffer: first) == UsersController.userJSON(Self.octocat))
+    #expect(String(buffer: first) == Self.userJSON(Self.octocat))
   }
 
   /// An id that comes back with another login (the database was replaced) is rendered anew.
   @Test func anotherAccountWithTheSameIdIsRenderedAgain() {
     let cache = UserBodyCache()
-    _ = cache.body(for: Self.octocat, render: UsersController.userJSON)
+    _ = cache.body(for: Self.octocat, render: Self.userJSON)
     let other = Account(id: 1, login: "hubot", createdAt: Self.octocat.createdAt)
-    let body = cache.body(for: other, render: UsersController.userJSON)
+    let body = cache.body(for: other, render: Self.userJSON)
     #expect(String(buffer: body).contains("\"login\":\"hubot\""))
   }
 
@@ -38,7 +42,7 @@ struct UserBodyCacheTests {
     let cache = UserBodyCache(capacity: 3)
     for id in 1...10 {
       let account = Account(id: Int64(id), login: "user\(id)", createdAt: Self.octocat.createdAt)
-      let body = cache.body(for: account, render: UsersController.userJSON)
+      let body = cache.body(for: account, render: Self.userJSON)
       #expect(String(buffer: body).contains("\"login\":\"user\(id)\""))
       #expect(cache.count <= 3)
     }

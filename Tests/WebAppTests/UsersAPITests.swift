@@ -41,6 +41,28 @@ struct UsersAPITests {
     }
   }
 
+  /// GitHub's user shape, in its field order: `url` is the API's, `html_url` the account page, both absolute
+  /// under the configured public base URL, whether created or fetched; the page is served.
+  @Test func anAccountLinksToItsAPIURLAndItsPageUnderThePublicBaseURL() async throws {
+    var configuration = AppConfiguration.testDefault
+    configuration.publicBaseURL = "https://octoreact.example/"
+    let app = try TestApp(configuration: configuration)
+    try await app.application().test(.router) { client in
+      let created = try await client.execute(
+        uri: "/users", method: .post, headers: .json, body: signupBody("octocat", "secret1"))
+      let fetched = try await client.execute(uri: "/users/OctoCat", method: .get)
+      for response in [created, fetched] {
+        #expect(response.json["url"] as? String == "https://octoreact.example/users/octocat")
+        #expect(response.json["html_url"] as? String == "https://octoreact.example/octocat")
+        let keys = ["login", "id", "url", "html_url", "type", "created_at"]
+        let positions = keys.compactMap { response.text.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(Set(response.json.keys) == Set(keys) && positions == positions.sorted())
+      }
+      let page = try await client.execute(uri: "/octocat", method: .get)
+      #expect(page.status == .ok)
+    }
+  }
+
   @Test(arguments: ["signup", "Search", "USERS", "api", "Login", "healthz", "about"])
   func aReservedNameInAnyLetterCaseIs422Invalid(_ name: String) async throws {
     let app = try TestApp()

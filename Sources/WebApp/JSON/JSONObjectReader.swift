@@ -1,22 +1,13 @@
 /// Reads a JSON text whose top level is an object, in one pass: the whole text is checked against
 /// RFC 8259, a key written twice in any object is found, and the top level's members are kept.
 ///
-/// The API's bodies and the live pages' messages are small objects of strings, read on every request
-/// and every keystroke. `JSONDecoder` keeps one value of a repeated key without a word, so
-/// `{"username": "a", "username": "b"}` would sign up one of two names; reading the text once, here,
-/// both checks the syntax and refuses such a text. For example:
+/// `JSONDecoder` keeps one value of a repeated key without a word, so `{"username": "a", "username": "b"}`
+/// would sign up one of two names; one pass here both checks the syntax and finds the repeat.
 ///
-/// ```swift
-/// let object = try JSONObjectReader.read(#"{"type": "query", "value": "swift"}"#)
-/// object.members["value"]  // .string("swift")
-/// object.duplicateKey      // nil
-/// ```
-///
-/// **Limits:** nesting deeper than ``maxDepth`` is refused as not JSON (the texts read are bounded:
-/// request bodies 16 KiB, live messages 4 KiB); text that is not JSON is refused, never trapped on.
+/// **Limits:** nesting deeper than ``maxDepth`` is refused as not JSON; text that is not JSON is refused,
+/// never trapped on.
 enum JSONObjectReader {
-  /// A top-level member's value: strings and null are what the callers read; anything else is
-  /// valid JSON of another type.
+  /// Strings and null are what the callers read.
   enum Value: Equatable, Sendable {
     case string(String)
     case null
@@ -26,11 +17,10 @@ enum JSONObjectReader {
   struct Object: Equatable, Sendable {
     /// The top level's members; of a repeated key, the first value.
     var members: [String: Value] = [:]
-    /// The first key written twice within one object, at any depth, with its escapes decoded.
+    /// The first key written twice within one object, at any depth.
     var duplicateKey: String?
   }
 
-  /// The text is not JSON, or its top level is not an object.
   struct NotAnObject: Error, Equatable {}
 
   static let maxDepth = 32
@@ -40,7 +30,7 @@ enum JSONObjectReader {
     return try text.withUTF8 { bytes in Result { () throws(NotAnObject) in try read(bytes) } }.get()
   }
 
-  /// Reads bytes from the network, which must be UTF-8 as RFC 8259 requires: nothing is repaired.
+  /// The bytes must be UTF-8, as RFC 8259 requires: nothing is repaired.
   static func read(utf8 bytes: some Collection<UInt8>) throws(NotAnObject) -> Object {
     guard let text = String(validating: bytes, as: UTF8.self) else { throw NotAnObject() }
     return try read(text)
@@ -162,14 +152,12 @@ enum JSONObjectReader {
       }
     }
 
-    /// One or more decimal digits.
     mutating func digits() throws(NotAnObject) {
       let start = index
       while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
       guard index > start else { throw NotAnObject() }
     }
 
-    /// A string starting at its opening quote, with its escapes decoded.
     mutating func string() throws(NotAnObject) -> String {
       try expect(UInt8(ascii: "\""))
       let start = index

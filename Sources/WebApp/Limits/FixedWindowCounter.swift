@@ -1,12 +1,7 @@
-/// Counts events against a ``WindowLimit``: a pure value, so its rules are tested with plain numbers.
-///
-/// Time is a `Duration` since any fixed origin (a ``Stopwatch``'s start); the owner passes the time of
-/// each event. Events over the limit are counted too, so the owner can say how many it refused or
-/// suppressed when the window ends.
+/// Counts events against a ``WindowLimit``, as a pure value; time is a `Duration` since a ``Stopwatch``'s
+/// start. Events over the limit are counted too, so the owner can say how many it refused or suppressed.
 struct FixedWindowCounter: Sendable, Equatable {
-  /// What counting one event decided.
   struct Count: Sendable, Equatable {
-    /// Whether the event is within its window's limit.
     var isAllowed: Bool
     /// Whether it is the first event over the limit in its window (the moment to plan a summary).
     var isFirstOverLimit: Bool
@@ -15,7 +10,6 @@ struct FixedWindowCounter: Sendable, Equatable {
   }
 
   let limit: WindowLimit
-  /// When the current window ends; `nil` before the first event.
   private(set) var windowEnd: Duration?
   private(set) var allowed = 0
   private(set) var overLimit = 0
@@ -24,12 +18,11 @@ struct FixedWindowCounter: Sendable, Equatable {
     self.limit = limit
   }
 
-  /// Whether the current window has ended by `now` (true before the first event).
+  /// True before the first event.
   func hasEnded(at now: Duration) -> Bool {
     windowEnd.map { now >= $0 } ?? true
   }
 
-  /// Counts one event at `now`, starting a new window if the current one has ended.
   mutating func count(at now: Duration) -> Count {
     var ended = 0
     if hasEnded(at: now) {

@@ -1,12 +1,9 @@
-/// Time since a start, read from an injected clock, as the `Duration` the limit counters take.
-///
-/// It opens the `any Clock<Duration>` once, so callers need not be generic over the clock; tests give
-/// it a `TestClock` and so drive every limit in virtual time.
+/// Time since a start, as the `Duration` the limit counters take. It opens the `any Clock<Duration>`
+/// once, so callers need not be generic over the clock; tests give it a `TestClock`.
 struct Stopwatch: Sendable {
   private let read: @Sendable () -> Duration
   private let sleepUntil: @Sendable (Duration) async throws -> Void
 
-  /// A stopwatch started now on `clock`.
   init(clock: any Clock<Duration>) {
     (read, sleepUntil) = Self.start(clock)
   }
@@ -21,11 +18,8 @@ struct Stopwatch: Sendable {
     )
   }
 
-  /// The time since the start.
   var elapsed: Duration { read() }
 
-  /// Sleeps until `elapsed` has passed since the start (at once if it has); throws if cancelled.
-  ///
   /// The deadline is absolute, so a sleeper that starts late still wakes when a test clock reaches it.
   func sleep(untilElapsed elapsed: Duration) async throws {
     // A test clock suspends a sleeper whose deadline is now; a deadline reached needs no sleep.

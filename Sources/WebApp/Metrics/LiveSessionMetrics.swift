@@ -2,16 +2,12 @@ import CoreMetrics
 import Metrics
 import Synchronization
 
-/// The live pages' figures: sessions open and effect tasks running (gauges, sampled at scrape time),
-/// actions processed and messages dropped over a session's rate (counters), each by `screen` and
-/// `engine`.
+/// The live pages' figures by `screen` and `engine`: sessions open and effect tasks running (gauges),
+/// actions processed and messages dropped (counters).
 ///
-/// **Contract**: a screen's kinds are registered once, when its route is added; a session is counted
-/// from ``open(screen:engine:runningTasks:)`` until its token's ``Session/close()``. `runningTasks` (a
-/// store's `runningTaskCount`) is called only at scrape time, with no lock of this type held, so the
-/// action path pays nothing for it. Counting an action is one atomic increment.
+/// **Contract**: the gauges are sampled at scrape time, calling `runningTasks` with no lock held, so
+/// the action path pays nothing for them; counting an action is one atomic increment.
 final class LiveSessionMetrics: Sendable {
-  /// Which live page, and which architecture runs it.
   struct Kind: Hashable, Sendable {
     let screen: String
     let engine: String
@@ -29,13 +25,11 @@ final class LiveSessionMetrics: Sendable {
       self.counters = counters
     }
 
-    /// Counts one message that reached the session's screen.
     func countAction() { counters.actions.increment() }
 
-    /// Counts one message dropped because the page sent faster than its session's rate.
+    /// A message dropped because the page sent faster than its session's rate.
     func countDropped() { counters.dropped.increment() }
 
-    /// Ends the session's count.
     func close() { metrics.close(id) }
   }
 
@@ -64,7 +58,7 @@ final class LiveSessionMetrics: Sendable {
     self.factory = factory
   }
 
-  /// Makes the figures of `screen` on each of its `engines`, at zero.
+  /// Once per screen, when its route is added.
   func register(screen: String, engines: [String]) {
     for engine in engines {
       let kind = Kind(screen: screen, engine: engine)
@@ -80,8 +74,7 @@ final class LiveSessionMetrics: Sendable {
     }
   }
 
-  /// Counts a session open; `runningTasks` reports its screen's effect tasks (`nil` for a view model,
-  /// which has none to count).
+  /// `runningTasks` is `nil` for a view model, which has no effect tasks to count.
   func open(screen: String, engine: String, runningTasks: (@Sendable () -> Int)?) -> Session {
     let kind = Kind(screen: screen, engine: engine)
     let (id, counters) = state.withLock { state in
@@ -97,7 +90,6 @@ final class LiveSessionMetrics: Sendable {
     _ = state.withLock { $0.open.removeValue(forKey: id) }
   }
 
-  /// Sets the gauges to the sessions open now and their screens' running effect tasks.
   func sample() {
     let (open, counters) = state.withLock { (Array($0.open.values), $0.counters) }
     var sessions: [Kind: Int] = [:]

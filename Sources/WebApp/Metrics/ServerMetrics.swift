@@ -2,18 +2,13 @@ import CoreMetrics
 import Metrics
 public import Prometheus
 
-/// The server's Prometheus metrics, in a registry of its own, rendered in the text exposition format by
-/// `GET /metrics` (see the README for what each metric means).
+/// The server's Prometheus metrics (the README says what each means), in a registry of each
+/// application's own: tests build several in one process, so nothing goes through swift-metrics'
+/// process-wide `MetricsSystem`.
 ///
-/// Each application owns one (tests build several in one process, so nothing goes through swift-metrics'
-/// process-wide `MetricsSystem`): the metrics are swift-metrics types made by a `PrometheusMetricsFactory`
-/// over ``registry``.
-///
-/// **Contract**: what costs work on a request is one counter and one histogram (``RequestMetrics``); the
-/// gauges (live sessions, effect tasks, database pool) are sampled when a scrape renders the registry,
-/// never on the request or action path.
+/// **Contract**: a request costs one counter and one histogram (``RequestMetrics``); the gauges are
+/// sampled when a scrape renders the registry, never on the request or action path.
 public final class ServerMetrics: Sendable {
-  /// Where the metrics live; ``exposition()`` renders it.
   public let registry: PrometheusCollectorRegistry
   let requests: RequestMetrics
   let live: LiveSessionMetrics
@@ -23,11 +18,11 @@ public final class ServerMetrics: Sendable {
   private let databaseCapacity: CoreMetrics.Gauge
   private let databaseReachable: CoreMetrics.Gauge
 
-  /// Metrics in a new registry; `databasePool` reports the account store's use at each scrape.
+  /// `databasePool` reports the account store's use at each scrape.
   public init(databasePool: @escaping @Sendable () -> DatabasePoolUsage = { DatabasePoolUsage(inUse: 0) }) {
     let registry = PrometheusCollectorRegistry()
     var factory = PrometheusMetricsFactory(registry: registry)
-    // Requests here take tens of microseconds to seconds (a signup's bcrypt): buckets from 100 µs to 10 s.
+    // From the fastest lookups to a signup's bcrypt.
     factory.durationHistogramBuckets["http_request_duration_seconds"] = [
       .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .microseconds(2_500),
       .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
@@ -49,12 +44,11 @@ public final class ServerMetrics: Sendable {
     databaseReachable = CoreMetrics.Gauge(label: "database_reachable", dimensions: accounts, factory: factory)
   }
 
-  /// Counts one request refused by `resource`'s rate limit.
   func countRefusal(_ resource: RateLimitResource) {
     refusals[resource]?.increment()
   }
 
-  /// Every metric in Prometheus' text format (version 0.0.4), the gauges sampled now.
+  /// Prometheus' text format (version 0.0.4), the gauges sampled now.
   public func exposition() -> [UInt8] {
     live.sample()
     let pool = databasePool()

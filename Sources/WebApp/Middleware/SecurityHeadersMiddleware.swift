@@ -3,18 +3,13 @@ import Hummingbird
 import Logging
 import NIOHTTP1
 
-/// Adds the headers every response of a page-serving app should carry: no framing, no sniffing (the pages add a no-referrer policy), and
-/// a content security policy that allows only this origin's scripts, styles and sockets.
+/// Adds the headers every response should carry: no framing, no sniffing, and a content security policy
+/// that allows only this origin's scripts, styles and sockets.
 ///
-/// **Contract:** error responses carry them too. A thrown error would otherwise be rendered by the router
-/// after this middleware, without them: an `HTTPResponseError` (a 404, an API error) is rendered here;
-/// any other error becomes the `500` Hummingbird would answer, rendered here as well. A parser error is left
-/// to the server, which must not write a second response.
-///
-/// **Unrouted paths:** a `GET` or `HEAD` that no route answers is a browser asking for a page that does not
-/// exist, so it gets the HTML 404 page (``ErrorPage/init(unrouted:error:)``); the API's own paths have JSON
-/// fallback routes (``APIFallbackController``). Rendered here, where the router's 404 is already caught, so
-/// an answered request pays nothing for it.
+/// **Contract:** error responses carry them too, so errors are rendered here rather than by the router
+/// after this middleware; a parser error is left to the server, which must not write a second response.
+/// A `GET` or `HEAD` no route answers gets the HTML 404 page (the API's paths have JSON fallback routes,
+/// ``APIFallbackController``).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
@@ -37,8 +32,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 }
 
-/// Made once and appended: no route sets these headers, and setting them by name (which looks for the
-/// name first and checks the value's bytes each time) showed in every response's profile.
+/// Made once and appended: no route sets these, and setting by name checks the value's bytes each time.
 private let securityHeaderFields: [HTTPField] = [
   HTTPField(
     name: .contentSecurityPolicy,

@@ -1,14 +1,9 @@
 import Hummingbird
 
-/// Refuses a WebSocket upgrade from a page of another site with `403`, before the upgrade.
-///
-/// **On the wire:** hummingbird-websocket (2.8.1) answers every upgrade its router refuses with a bare
-/// `400` and `Connection: close`, whatever the router's response; the `403` and its message are seen
-/// only through the router (tests). The socket is refused either way, before any WebSocket exists.
-///
-/// Browsers send `Origin` with every WebSocket handshake and let any page open a socket to any server,
-/// so without this check another site's page could drive a visitor's signup. Requests without a
-/// browser's `Origin` pass; see ``PublicAddress/allowsOrigin(_:)``.
+/// Refuses a WebSocket upgrade from a page of another site (``PublicAddress/allowsOrigin(_:)``): a
+/// browser lets any page open a socket to any server, so another site's page could drive a visitor's
+/// signup. hummingbird-websocket 2.8.1 answers any refused upgrade with a bare `400` on the wire; the
+/// `403` shows only through the router (tests).
 struct WebSocketOriginMiddleware<Context: RequestContext>: RouterMiddleware {
   let publicAddress: PublicAddress
 

@@ -8,43 +8,27 @@ extension RateLimitCounter {
   static let sweepBound = 1_000
 
   /// Counts in PostgreSQL, in the `rate_limit_windows` table every instance on `database` shares, so a
-  /// client has one budget however many instances it reaches (``RateLimitTable/migrations`` makes it).
+  /// client has one budget however many instances it reaches.
   ///
-  /// **Contract:** one statement per counted request, an upsert of the client's window:
-  /// `INSERT … ON CONFLICT (resource, client) DO UPDATE … RETURNING`. Its row lock orders concurrent
-  /// requests of one client, on any instance, so exactly `limit` of them are allowed per window. A
-  /// window starts at the client's first request, as in ``RateLimitStateMachine``: the row is renewed
-  /// in place when its window has ended (one row per client and resource, not one per window), so
-  /// the sweep only removes clients that stopped coming. Any failure of the statement (the database
-  /// down, the pool's 5 s passed) throws ``RateLimitCounterUnavailable``.
-  ///
-  /// **Sweeps:** now and then (``RateLimitSweepStateMachine``: first with the first request, then at
-  /// most every `sweepInterval`) a request starts a task that deletes at most ``sweepBound`` expired
-  /// rows; the request does not wait for it.
+  /// **Contract:** one upsert per counted request; its row lock orders concurrent requests of one client,
+  /// on any instance, so exactly `limit` of them are allowed per window. A row is renewed in place when
+  /// its window has ended, so the sweep (``RateLimitSweepStateMachine``, which the request does not wait
+  /// for) only removes clients that stopped coming.
   static func postgres(_ database: PostgresPool, sweepInterval: Duration = .seconds(60)) -> RateLimitCounter {
     let sweeper = Sweeper(database: database, intervalSeconds: max(1, Int(sweepInterval.components.seconds)))
     let take: Operation = { resource, rule, client, now throws(RateLimitCounterUnavailable) in
       let window = rule.windowSeconds
       let limit = rule.limit
-      let (reset, count): (Int, Int)
-      do {
-        (reset, count) = try await database.withConnection { [logger = database.logger] connection in
-          let rows = try await connection.query(
-            """
-            INSERT INTO rate_limit_windows AS w (resource, client, window_end, count)
-            VALUES (\(resource.rawValue), \(client), \(now + window), 1)
-            ON CONFLICT (resource, client) DO UPDATE SET
-              window_end = CASE WHEN w.window_end <= \(now) THEN \(now + window) ELSE w.window_end END,
-              count = CASE WHEN w.window_end <= \(now) THEN 1 ELSE least(w.count + 1, \(limit + 1)) END
-            RETURNING window_end, count
-            """,
-            logger: logger)
-          for try await row in rows.decode((Int, Int).self) { return row }
-          throw PostgresDatabaseError.unavailable("the rate-limit upsert returned no row")
-        }
-      } catch {
-        throw RateLimitCounterUnavailable()
-      }
+      let row = try await firstRow(
+        """
+        INSERT INTO rate_limit_windows AS w (resource, client, window_end, count)
+        VALUES (\(resource.rawValue), \(client), \(now + window), 1)
+        ON CONFLICT (resource, client) DO UPDATE SET
+          window_end = CASE WHEN w.window_end <= \(now) THEN \(now + window) ELSE w.window_end END,
+          count = CASE WHEN w.window_end <= \(now) THEN 1 ELSE least(w.count + 1, \(limit + 1)) END
+        RETURNING window_end, count
+        """, in: database)
+      guard let (reset, count) = row else { throw RateLimitCounterUnavailable() }
       sweeper.sweepIfDue(now: now)
       let used = min(count, limit)
       return RateLimitStateMachine.Decision(
@@ -52,21 +36,11 @@ extension RateLimitCounter {
     }
     // A read of the client's row, no write; a window that has ended counts as none.
     let read: Operation = { resource, rule, client, now throws(RateLimitCounterUnavailable) in
-      let window: (reset: Int, count: Int)?
-      do {
-        window = try await database.withConnection { [logger = database.logger] connection in
-          let rows = try await connection.query(
-            """
-            SELECT window_end, count FROM rate_limit_windows
-            WHERE resource = \(resource.rawValue) AND client = \(client) AND window_end > \(now)
-            """,
-            logger: logger)
-          for try await row in rows.decode((Int, Int).self) { return row }
-          return nil
-        }
-      } catch {
-        throw RateLimitCounterUnavailable()
-      }
+      let window = try await firstRow(
+        """
+        SELECT window_end, count FROM rate_limit_windows
+        WHERE resource = \(resource.rawValue) AND client = \(client) AND window_end > \(now)
+        """, in: database)
       let limit = rule.limit
       guard let window else {
         return RateLimitStateMachine.Decision(
@@ -77,6 +51,21 @@ extension RateLimitCounter {
         limit: limit, remaining: limit - used, used: used, reset: window.reset, isAllowed: used < limit)
     }
     return RateLimitCounter(take: take, read: read)
+  }
+
+  /// The first `(window_end, count)` row of `query`; any failure (the database down, the pool's timeout)
+  /// is ``RateLimitCounterUnavailable``.
+  private static func firstRow(
+    _ query: PostgresQuery, in database: PostgresPool
+  ) async throws(RateLimitCounterUnavailable) -> (reset: Int, count: Int)? {
+    do {
+      return try await database.withConnection { [logger = database.logger] connection in
+        for try await row in try await connection.query(query, logger: logger).decode((Int, Int).self) { return row }
+        return nil
+      }
+    } catch {
+      throw RateLimitCounterUnavailable()
+    }
   }
 
   /// Starts the sweeps ``RateLimitSweepStateMachine`` asks for.
@@ -91,9 +80,7 @@ extension RateLimitCounter {
 
     func sweepIfDue(now: Int) {
       guard machine.withLock({ $0.shouldSweep(now: now) }) else { return }
-      // Unstructured on purpose: the request that happens to start a sweep does not wait for it. The
-      // task is bounded (one statement of at most `sweepBound` rows, within the pool's timeout) and
-      // holds the pool only while it runs.
+      // Unstructured on purpose, so the request does not wait; bounded by `sweepBound` and the pool's timeout.
       Task { [self] in
         do {
           let deleted = try await database.withConnection { [logger = database.logger] connection in
@@ -121,8 +108,7 @@ extension RateLimitCounter {
   }
 }
 
-/// The shared rate-limit table's schema, applied by `octoreact serve` when its account database is
-/// PostgreSQL (``PostgresPool/migrate(_:timeout:)``).
+/// The shared rate-limit table's schema, applied by `octoreact serve` when its database is PostgreSQL.
 public enum RateLimitTable {
   /// Never edit a migration once shipped: add the next version.
   public static let migrations = PostgresMigrations(

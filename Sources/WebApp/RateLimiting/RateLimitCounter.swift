@@ -3,26 +3,19 @@ import Synchronization
 /// Where the fixed windows of the budgets are counted: in this process, or in a database every
 /// instance behind a balancer shares (``RateLimitCounter/postgres(_:)``).
 ///
-/// A struct of closures: ``RateLimiter`` asks it to count one request and gets the window's figures
-/// back, whatever keeps them.
-///
-/// **Contract:** ``take`` counts one request of `client` against `resource` at `now` (seconds since
-/// 1970) under `rule`: a window starts at a client's first request and lasts `rule.windowSeconds`; a
-/// request within the limit is counted, one beyond it is refused and not counted. It throws
-/// ``RateLimitCounterUnavailable`` when the count cannot be made (the database is down): the request
-/// is then refused as the storage error it is, never let through uncounted.
+/// **Contract:** ``take`` counts one request at `now` (seconds since 1970); one beyond the limit is
+/// refused and not counted. When the count cannot be made it throws ``RateLimitCounterUnavailable``:
+/// the request is refused, never let through uncounted (overloading the database must not lift limits).
 struct RateLimitCounter: Sendable {
   typealias Operation =
     @Sendable (_ resource: RateLimitResource, _ rule: RateLimitRule, _ client: String, _ now: Int)
     async throws(RateLimitCounterUnavailable) -> RateLimitStateMachine.Decision
 
   var take: Operation
-  /// The figures of `client`'s window at `now` without counting a request (`GET /rate_limit`): a
-  /// client without a running window has the whole budget, its window ending a window from `now`.
+  /// The figures without counting a request (`GET /rate_limit`).
   var read: Operation
 
-  /// Counts in this process: one ``RateLimitStateMachine`` per resource of `limits`, each under its own
-  /// lock, held only for the count; at most `limits.maxClients` clients remembered per resource.
+  /// Counts in this process: one ``RateLimitStateMachine`` per resource, each under its own lock.
   static func inMemory(_ limits: RateLimits) -> RateLimitCounter {
     var budgets: [RateLimitResource: Budget] = [:]
     for resource in RateLimitResource.allCases {
@@ -42,7 +35,7 @@ struct RateLimitCounter: Sendable {
       })
   }
 
-  /// One resource's machine under its lock (a class: a `Mutex` cannot be copied).
+  /// A class: a `Mutex` cannot be copied.
   private final class Budget: Sendable {
     let machine: Mutex<RateLimitStateMachine>
 
@@ -52,6 +45,5 @@ struct RateLimitCounter: Sendable {
   }
 }
 
-/// The rate-limit windows cannot be counted now (their database cannot be reached): the request is
-/// answered as a storage error (`503`), not let through.
+/// The rate-limit database cannot be reached: the request is answered `503`.
 struct RateLimitCounterUnavailable: Error, Hashable {}

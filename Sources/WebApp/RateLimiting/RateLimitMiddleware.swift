@@ -1,12 +1,8 @@
 import Hummingbird
 
-/// Spends one request of the client's `resource` budget before the route runs, refuses it as GitHub
-/// does when the budget is spent, and adds the `x-ratelimit-*` headers to every answer, errors
-/// included.
-///
-/// **Ordering:** a request is counted before its route does any work (a lookup, a hash), so a
-/// refused request costs only the count. A request that cannot be counted (the shared database is
-/// down) is answered `503` without running its route.
+/// Spends one request of the client's `resource` budget before the route does any work (a lookup, a
+/// hash), so a refused request costs only the count; refuses it as GitHub does when the budget is spent,
+/// and adds the `x-ratelimit-*` headers to every answer, errors included.
 struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
   let limiter: RateLimiter
   let resource: RateLimitResource
@@ -35,8 +31,8 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
 }
 
 extension RouterMethods where Context: RemoteAddressRequestContext {
-  /// A group whose routes spend `resource`'s budget in `limiter`; a plain group when the resource has no
-  /// budget (`--rate-limit off`), so an unlimited server pays nothing per request for the limits.
+  /// A group whose routes spend `resource`'s budget; a plain group when it has none (`--rate-limit off`),
+  /// so an unlimited server pays nothing per request.
   func rateLimited(_ resource: RateLimitResource, by limiter: RateLimiter) -> RouterGroup<Context> {
     guard limiter.limits(resource) else { return group() }
     return group().add(middleware: RateLimitMiddleware(limiter: limiter, resource: resource))

@@ -2,11 +2,9 @@ import HTTPTypes
 import Hummingbird
 
 extension RateLimitOutcome {
-  /// The `x-ratelimit-*` headers GitHub sends with every response of a limited resource.
   var headers: HTTPFields { decision.headers(resource: resource) }
 
-  /// The refusal GitHub answers a request over its budget with: `403` for a primary limit, `429`
-  /// with `retry-after` for a secondary one, each with GitHub's message and documentation link.
+  /// GitHub's refusal: `403` for a primary limit, `429` with `retry-after` for a secondary one.
   var refusal: APIError {
     switch answer {
     case .primary:
@@ -29,7 +27,6 @@ extension RateLimitOutcome {
 }
 
 extension RateLimitStateMachine.Decision {
-  /// The `x-ratelimit-*` headers of these figures of `resource`'s budget.
   func headers(resource: RateLimitResource) -> HTTPFields {
     var fields = HTTPFields()
     fields[.rateLimitLimit] = String(limit)
@@ -42,9 +39,7 @@ extension RateLimitStateMachine.Decision {
 }
 
 extension APIError {
-  /// `503` with `retry-after: 5`: the budgets are counted in a database that cannot be reached now. A
-  /// limit that cannot be counted is not waived (a way around every limit would be to overload the
-  /// database), and the body names no cause.
+  /// A limit that cannot be counted is not waived (see ``RateLimitCounter``).
   static let rateLimitsUnavailable = APIError(
     status: .serviceUnavailable,
     message: "The rate limits cannot be counted now (their database is unavailable): try again later",

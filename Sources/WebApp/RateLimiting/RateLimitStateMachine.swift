@@ -1,22 +1,18 @@
-/// The counting behind one budget: a fixed window per client, in a table of bounded size.
+/// The counting behind one budget, as a pure value: a fixed window per client, in a table of bounded size.
 ///
-/// A pure value: time comes in as an argument (seconds since 1970), so tests decide it.
-///
-/// **Limits:** the table holds at most `capacity` clients. A new client beyond that makes the
-/// table forget the window that started first: every window lasts as long, so that one has ended
-/// already or is the nearest to its end. Each step costs amortised O(1), so a scan of many
-/// addresses costs neither memory nor time beyond the bound.
+/// **Limits:** the table holds at most `capacity` clients. A new client beyond that makes it forget the
+/// window that started first (every window lasts as long, so that one is the nearest to its end). Each
+/// step costs amortised O(1), so a scan from many addresses costs nothing beyond the bound.
 struct RateLimitStateMachine: Sendable {
-  /// One request's figures: the `x-ratelimit-*` headers, and whether it may go on.
+  /// One request's `x-ratelimit-*` figures, and whether it may go on.
   struct Decision: Sendable, Hashable {
     let limit: Int
     let remaining: Int
     let used: Int
-    /// When the window ends, in seconds since 1970 (`x-ratelimit-reset`).
+    /// Seconds since 1970.
     let reset: Int
     let isAllowed: Bool
 
-    /// Seconds until the window ends (`retry-after`), at least one.
     func retryAfter(now: Int) -> Int { max(1, reset - now) }
   }
 
@@ -44,13 +40,11 @@ struct RateLimitStateMachine: Sendable {
     self.capacity = capacity
   }
 
-  /// How many clients the table holds now.
   var count: Int { windows.count }
 
-  /// How many window starts are remembered, live or stale (bounded by twice ``count``, at least 32).
+  /// Live or stale; for tests of the bound.
   var pendingStarts: Int { starts.count }
 
-  /// Counts one request of `client` at `now` (seconds since 1970).
   mutating func take(client: String, now: Int) -> Decision {
     var window: Window
     if let current = windows[client], current.reset > now {
@@ -69,8 +63,7 @@ struct RateLimitStateMachine: Sendable {
       limit: limit, remaining: limit - window.used, used: window.used, reset: window.reset, isAllowed: isAllowed)
   }
 
-  /// The figures of `client`'s window at `now` without counting a request: a client without a running
-  /// window has the whole budget, its window ending `windowSeconds` from `now` (as it would on a request).
+  /// The figures without counting a request: without a running window, the whole budget.
   func budget(client: String, now: Int) -> Decision {
     guard let window = windows[client], window.reset > now else {
       return Decision(limit: limit, remaining: limit, used: 0, reset: now + windowSeconds, isAllowed: true)
@@ -80,7 +73,6 @@ struct RateLimitStateMachine: Sendable {
       isAllowed: window.used < limit)
   }
 
-  /// Frees a place for a new client when the table is full.
   private mutating func makeRoom() {
     while windows.count >= capacity, startsHead < starts.count {
       let oldest = starts[startsHead]

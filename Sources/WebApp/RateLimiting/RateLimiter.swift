@@ -4,24 +4,18 @@ import NIOCore
 
 /// The server's per-client budgets (``RateLimits``), shared by the API routes and the live pages.
 ///
-/// **Threading:** safe from any thread; the counting is the ``RateLimitCounter``'s: in this process
-/// (a lock held only for the count) or in the shared database (one statement per counted request).
-///
-/// **Clients:** a client is its peer address as the connection reports it: an IPv4 address, or the
-/// /64 network of an IPv6 one (one subscriber usually owns a whole /64, so counting single IPv6
-/// addresses would give a scanner billions of budgets). `X-Forwarded-For` is believed only from the
-/// ``TrustedProxies`` the server is given, and then only its last entry (see `docs/threat_model.md`).
+/// **Clients:** a client is an IPv4 address, or the /64 network of an IPv6 one (one subscriber usually
+/// owns a whole /64, so counting single IPv6 addresses would give a scanner billions of budgets), as
+/// ``TrustedProxies`` tells it (see `docs/threat_model.md`).
 final class RateLimiter: Sendable {
   private let rules: [RateLimitResource: RateLimitRule]
   private let counter: RateLimitCounter
   private let trustedProxies: TrustedProxies
   private let now: @Sendable () -> Date
-  /// Told of each refusal, for `/metrics`.
+  /// For `/metrics`.
   private let onRefusal: @Sendable (RateLimitResource) -> Void
 
-  /// A limiter counting with `counter` (default: in this process) by `now` (the wall clock:
-  /// `x-ratelimit-reset` is a time of day), believing the `X-Forwarded-For` of `trustedProxies` only
-  /// and telling `onRefusal` of each request it refuses.
+  /// `now` is the wall clock: `x-ratelimit-reset` is a time of day.
   init(
     _ limits: RateLimits, counter: RateLimitCounter? = nil, trustedProxies: TrustedProxies = .none,
     now: @escaping @Sendable () -> Date = Date.init,
@@ -36,12 +30,9 @@ final class RateLimiter: Sendable {
     self.onRefusal = onRefusal
   }
 
-  /// Whether `resource` has a budget at all.
   func limits(_ resource: RateLimitResource) -> Bool { rules[resource] != nil }
 
-  /// Counts one request of `client` against `resource`: `nil` when the resource is not limited.
-  ///
-  /// - Throws: ``RateLimitCounterUnavailable`` when the count cannot be made (see ``RateLimitCounter``).
+  /// Counts one request: `nil` when the resource is not limited.
   func take(_ resource: RateLimitResource, client: String) async throws(RateLimitCounterUnavailable)
     -> RateLimitOutcome?
   {
@@ -54,10 +45,7 @@ final class RateLimiter: Sendable {
       retryAfter: decision.retryAfter(now: seconds))
   }
 
-  /// The figures of `client`'s `resource` budget now, without spending any: `nil` when the resource is
-  /// not limited (`GET /rate_limit`).
-  ///
-  /// - Throws: ``RateLimitCounterUnavailable`` when the figures cannot be read.
+  /// The figures without spending any (`GET /rate_limit`): `nil` when the resource is not limited.
   func budget(_ resource: RateLimitResource, client: String) async throws(RateLimitCounterUnavailable)
     -> RateLimitStateMachine.Decision?
   {
@@ -65,21 +53,19 @@ final class RateLimiter: Sendable {
     return try await counter.read(resource, rule, client, Int(now().timeIntervalSince1970))
   }
 
-  /// The client key of a request from `peer` with `headers`: its peer address's key, or the address a
-  /// trusted proxy forwarded it for (see the type's comment and ``TrustedProxies``).
   func client(peer: SocketAddress?, headers: HTTPFields) -> String {
     Self.client(of: trustedProxies.clientAddress(peer: peer, headers: headers))
   }
 
-  /// The client key of a peer address (see the type's comment); `"unknown"` without one.
+  /// `"unknown"` without an address.
   static func client(of address: SocketAddress?) -> String {
     guard let text = address?.ipAddress else { return "unknown" }
     guard case .v6 = address else { return text }
     return ipv6Client(text) ?? text
   }
 
-  /// The /64 network of an IPv6 address in its text form, or the IPv4 address of an IPv4 client
-  /// reaching a dual-stack socket (`::ffff:a.b.c.d`); `nil` for a form this does not expect.
+  /// The /64 network of an IPv6 address, or the IPv4 address of an IPv4 client reaching a dual-stack
+  /// socket (`::ffff:a.b.c.d`); `nil` for a form this does not expect.
   static func ipv6Client(_ text: String) -> String? {
     let lowered = text.lowercased()
     if lowered.hasPrefix("::ffff:") && lowered.contains(".") { return String(lowered.dropFirst(7)) }
@@ -106,7 +92,7 @@ struct RateLimitOutcome: Sendable, Hashable {
   let answer: RateLimitRule.Answer
   let client: String
   let decision: RateLimitStateMachine.Decision
-  /// Seconds until the window ends, at least one.
+  /// Seconds, at least one.
   let retryAfter: Int
 
   var isAllowed: Bool { decision.isAllowed }

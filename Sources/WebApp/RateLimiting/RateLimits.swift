@@ -1,9 +1,8 @@
 /// The per-client request budgets of the server, one per resource, as GitHub keeps them.
 ///
-/// Every budget is a fixed window that starts at a client's first request and allows `limit`
-/// requests until it ends. A client is its peer IP address (an IPv6 client its /64 network), see
-/// ``RateLimiter``. The API and the live pages spend the same budgets: a username check made by
-/// `/live/signup` costs what `GET /users/{name}` costs.
+/// Every budget is a fixed window that starts at a client's first request (``RateLimiter`` says what a
+/// client is). The API and the live pages spend the same budgets: a live username check costs what
+/// `GET /users/{name}` costs.
 ///
 /// **Defaults** (``standard``), chosen so that a person using the pages never meets them while an
 /// enumeration script meets them within its first second:
@@ -14,16 +13,14 @@
 /// | `search` | 120 | 1 min | `403` + `x-ratelimit-*` (primary) | `GET /search/repositories` |
 /// | `signup` | 5 | 1 min | `429` + `retry-after` (secondary) | `POST /users`, live signups |
 ///
-/// A person typing names on the Signup page makes a check per pause (throttled to 300 ms): a few
-/// dozen in a session, far from 300; the probe that found the oracle made 3,000 in 0.6 s. A person
-/// searching makes a search per pause and per page scrolled, about 10–40 a minute. A person signs up
-/// once; 5 a minute leaves room for retries and a few family members behind one address.
+/// A person typing names makes a check per pause: a few dozen in a session. A person searching makes
+/// a search per pause and per page scrolled. A person signs up once; 5 a minute leaves room for retries
+/// and a family behind one address.
 ///
-/// A live page's own messages are limited per session (``liveMessages``): 20 a second with bursts of
-/// 60, several times what the fastest typist or a scrolling reader sends; messages beyond it are dropped
-/// unanswered and counted (`live_messages_dropped_total`). A client may have 256 connections open at
-/// once (``connectionsPerClient``), a small part of `--max-connections`: more than any browser or office
-/// behind one address opens, far less than it takes to keep everyone else out.
+/// A live page's own messages are limited per session (``liveMessages``) to several times what the
+/// fastest typist sends; beyond it they are dropped unanswered and counted. A client's connections
+/// (``connectionsPerClient``) are more than any browser or office opens, far fewer than it takes to keep
+/// everyone else out.
 public struct RateLimits: Sendable, Hashable {
   /// User lookups: `GET /users/{name}` and the Signup page's availability checks.
   public var core: RateLimitRule?
@@ -31,8 +28,8 @@ public struct RateLimits: Sendable, Hashable {
   public var search: RateLimitRule?
   /// Account creation: `POST /users` and the Signup page's "Sign up".
   public var signup: RateLimitRule?
-  /// The most clients each budget remembers at once; beyond it the oldest window is forgotten, so a
-  /// scan from many addresses costs bounded memory (about 100 bytes a client).
+  /// The most clients each budget remembers; beyond it the oldest window is forgotten, so a scan from
+  /// many addresses costs bounded memory.
   public var maxClients: Int
   /// The messages one live page may send; `nil`: no limit.
   public var liveMessages: TokenBucketLimit?
@@ -55,7 +52,7 @@ public struct RateLimits: Sendable, Hashable {
     self.connectionsPerClient = connectionsPerClient
   }
 
-  /// The budgets `octoreact serve` applies unless told otherwise (see the table above).
+  /// See the table above.
   public static let standard = RateLimits(
     core: RateLimitRule(limit: 300, window: .seconds(15 * 60), answer: .primary),
     search: RateLimitRule(limit: 120, window: .seconds(60), answer: .primary),
@@ -64,10 +61,9 @@ public struct RateLimits: Sendable, Hashable {
     connectionsPerClient: 256
   )
 
-  /// No budget at all (`serve --rate-limit off`), for tests and benchmarks.
+  /// `serve --rate-limit off`, for tests and benchmarks.
   public static let off = RateLimits()
 
-  /// The rule of `resource`, or `nil` when it is not limited.
   public func rule(for resource: RateLimitResource) -> RateLimitRule? {
     switch resource {
     case .core: core
@@ -91,7 +87,6 @@ public struct RateLimitRule: Sendable, Hashable {
   public var window: Duration
   public var answer: Answer
 
-  /// - Precondition: `limit` is at least 1, and `window` lasts from one second to a year.
   public init(limit: Int, window: Duration, answer: Answer = .primary) {
     precondition(limit >= 1, "a rate limit allows at least one request")
     precondition(
@@ -101,7 +96,7 @@ public struct RateLimitRule: Sendable, Hashable {
     self.answer = answer
   }
 
-  /// The window in whole seconds (at least one), as `x-ratelimit-reset` counts.
+  /// At least one, as `x-ratelimit-reset` counts.
   var windowSeconds: Int {
     max(1, Int(window.components.seconds))
   }

@@ -11,27 +11,17 @@ import NIOCore
 /// an address can be) counts as the peer: a broken or hostile header never gives a client a new budget
 /// of its own.
 ///
-/// **Limits:** only the last `X-Forwarded-For` field is looked at, and within it only the text after
-/// its last comma, at most ``maxEntryBytes`` of it; the rest of the header is never split or parsed.
-///
-/// For example, behind one HAProxy on the same machine:
-///
-/// ```swift
-/// var configuration = AppConfiguration()
-/// configuration.trustedProxies = try TrustedProxies(["127.0.0.1"])
-/// ```
+/// **Limits:** only the text after the last comma of the last `X-Forwarded-For` field is read, at most
+/// ``maxEntryBytes`` of it; the rest of the header is never split or parsed.
 public struct TrustedProxies: Sendable, Hashable {
   /// The longest entry that can be an address: an IPv6 address in full with an IPv4 tail is 45 bytes.
   static let maxEntryBytes = 45
 
-  /// The trusted addresses in their normal text form (``normalized(_:)``).
+  /// In ``normalized(_:)`` form.
   private let addresses: Set<String>
 
-  /// No proxy is trusted: every request counts as its peer (the default).
   public static let none = TrustedProxies(normalized: [])
 
-  /// The proxies at `addresses`, each an IPv4 or IPv6 address (`127.0.0.1`, `::1`).
-  ///
   /// - Throws: ``InvalidAddress`` naming the first text that is not an IP address.
   public init(_ addresses: some Sequence<String>) throws(InvalidAddress) {
     var normalized: Set<String> = []
@@ -44,30 +34,25 @@ public struct TrustedProxies: Sendable, Hashable {
 
   private init(normalized: Set<String>) { addresses = normalized }
 
-  /// Whether no proxy is trusted.
   public var isEmpty: Bool { addresses.isEmpty }
 
-  /// Whether `peer` is one of the trusted proxies.
   func contains(_ peer: SocketAddress?) -> Bool {
     guard !addresses.isEmpty, let text = peer?.ipAddress else { return false }
     return addresses.contains(Self.mapped(text))
   }
 
-  /// The address a request from `peer` with `headers` counts as (see the type's contract); `nil` only
-  /// without a peer address.
   func clientAddress(peer: SocketAddress?, headers: HTTPFields) -> SocketAddress? {
     guard contains(peer), let field = headers[fields: .xForwardedFor].last
     else { return peer }
     return Self.lastEntry(of: field.value) ?? peer
   }
 
-  /// The address the last entry of an `X-Forwarded-For` value names, or `nil` when it names none.
   static func lastEntry(of value: String) -> SocketAddress? {
     let utf8 = value.utf8
     let start = utf8.lastIndex(of: UInt8(ascii: ",")).map { utf8.index(after: $0) } ?? utf8.startIndex
     // Bounded before any copy: the entry is trimmed, checked and parsed only when it can be an address.
     guard utf8.distance(from: start, to: utf8.endIndex) <= maxEntryBytes + 8 else { return nil }
-    let entry = value[start...].trimmingSpaces
+    let entry = value[start...].trimmingOptionalWhitespace
     guard !entry.isEmpty, entry.utf8.count <= maxEntryBytes, entry.utf8.allSatisfy(isAddressByte) else { return nil }
     return try? SocketAddress(ipAddress: String(entry), port: 0)
   }
@@ -84,8 +69,7 @@ public struct TrustedProxies: Sendable, Hashable {
     }
   }
 
-  /// `text` as one IP address in the form the connection reports it (an IPv4 address mapped into
-  /// IPv6 as its IPv4 form), or `nil` when it is not one.
+  /// `text` as the connection reports an address, or `nil` when it is not one IP address.
   static func normalized(_ text: String) -> String? {
     guard text.utf8.count <= maxEntryBytes, text.utf8.allSatisfy(isAddressByte),
       let address = try? SocketAddress(ipAddress: text, port: 0),
@@ -104,7 +88,6 @@ public struct TrustedProxies: Sendable, Hashable {
 
   /// A `--trusted-proxy` value that is not an IP address.
   public struct InvalidAddress: Error, Hashable, CustomStringConvertible {
-    /// The refused text.
     public let text: String
 
     public var description: String {
@@ -115,15 +98,4 @@ public struct TrustedProxies: Sendable, Hashable {
 
 extension HTTPField.Name {
   static let xForwardedFor = Self("x-forwarded-for")!
-}
-
-extension Substring {
-  /// Without leading and trailing spaces and tabs (the optional white space around list entries).
-  fileprivate var trimmingSpaces: Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
-    return self[first...last]
-  }
 }

@@ -4,19 +4,13 @@ import Logging
 
 /// `GET|HEAD /docs/…`: the runtime's DocC documentation, when `scripts/build-docs` has built it.
 ///
-/// **Contract:** the archive is looked for once, when the routes are added, at
-/// `.build-docs/Octoreact.doccarchive` under the current directory (where `swift run octoreact` runs
-/// from the repository root). Present: its files are served under `/docs`, a folder by its
-/// `index.html` (DocC's static-hosting layout, built for the base path `/docs`). Absent: no route is
-/// added and `/docs` is the ordinary 404 page. Nothing outside the archive is reachable:
-/// `FileMiddleware` refuses paths that climb out of its folder. A folder asked for without its
-/// trailing slash (DocC's own links: `/docs/documentation/octoreactcore/effect`) is redirected to it
-/// with the slash, under `/docs`.
+/// **Contract:** the archive is looked for once, under the current directory (the repository root for
+/// `swift run octoreact`); without it `/docs` is the ordinary 404 page. Nothing outside the archive is
+/// reachable: `FileMiddleware` refuses paths that climb out of its folder.
 struct DocsController: Sendable {
-  /// Where `scripts/build-docs` writes the archive, relative to the repository root.
+  /// Where `scripts/build-docs` writes the archive.
   static let archivePath = ".build-docs/Octoreact.doccarchive"
 
-  /// The archive's folder (tests give one of their own).
   let archive: String
   let logger: Logger
 
@@ -38,8 +32,8 @@ struct DocsController: Sendable {
   }
 }
 
-/// Puts `/docs` back in front of the redirects `FileMiddleware` makes from a folder to its trailing
-/// slash: it forms them from the path below its base path, which would send the browser out of `/docs`.
+/// Puts `/docs` back in front of `FileMiddleware`'s redirects to a folder's trailing slash (DocC's own
+/// links lack it), which it forms from the path below its base path.
 private struct BasePathRedirectMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response

@@ -3,10 +3,8 @@ import Hummingbird
 
 extension Request {
   /// The query string's parameters as GitHub and browsers' forms write them: `+` is a space
-  /// (`q=tetris+language:assembly`, GitHub's documented form) and `%2B` a plus sign; keys and values
-  /// percent-decoded. Read by the API and by the Search page (`/search?q=`). The first of
-  /// repeated keys wins, as in Hummingbird's `queryParameters`, and an escape that is not `%` and two
-  /// hex digits is kept as written.
+  /// (`q=tetris+language:assembly`, GitHub's documented form) and `%2B` a plus sign. The first of
+  /// repeated keys wins, as in Hummingbird's `queryParameters`; a broken escape is kept as written.
   var formQueryParameters: [String: String] {
     guard let query = uri.query, !query.isEmpty else { return [:] }
     var parameters: [String: String] = [:]
@@ -18,7 +16,6 @@ extension Request {
     return parameters
   }
 
-  /// `text` with `+` read as a space, then percent-decoded (so `%2B` stays a plus sign).
   private static func formDecoded(_ text: Substring) -> String {
     let spaced = text.utf8.contains(UInt8(ascii: "+")) ? String(text).replacing("+", with: " ") : String(text)
     guard spaced.utf8.contains(UInt8(ascii: "%")) else { return spaced }

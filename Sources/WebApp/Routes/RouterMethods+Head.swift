@@ -1,10 +1,9 @@
 import Hummingbird
 
 extension RouterMethods {
-  /// Registers `handler` for `GET` and for `HEAD` at `path`: a `HEAD` gets the status and headers its
-  /// `GET` would get, `Content-Length` included, and no body (RFC 9110 §9.3.2), errors too.
-  ///
-  /// Per route rather than a router-wide middleware, so that a `GET` pays nothing for it.
+  /// Registers `handler` for `GET` and `HEAD`: a `HEAD` gets the status and headers its `GET` would get,
+  /// `Content-Length` included, and no body (RFC 9110, section 9.3.2), errors too. Per route rather than
+  /// a router-wide middleware, so that a `GET` pays nothing for it.
   @discardableResult
   func getAndHead(
     _ path: RouterPath,

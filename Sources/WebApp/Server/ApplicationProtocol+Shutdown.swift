@@ -6,13 +6,10 @@ import UnixSignals
 extension ApplicationProtocol {
   /// Runs the application until SIGTERM or SIGINT, then drains it for at most `shutdownGrace`.
   ///
-  /// **Contract:** on the signal `drain` starts draining first (``DrainService``): `/readyz` answers
-  /// `503` and every live page is closed with `1001` so that it reconnects elsewhere. Then the server
-  /// stops accepting and closes every connection that is not in the middle of a request
-  /// (`ConnectionGuardHandler`); requests being read or answered may finish. After `shutdownGrace`
-  /// whatever is left is cancelled, which closes its connection (`GuardedUpgradeChannel`). If some
-  /// task still ignores cancellation after `cancellationBound`, swift-service-lifecycle ends the process
-  /// with a fatal error rather than wait forever.
+  /// **Contract:** on the signal, `drain` starts first (``DrainService``); then the server stops
+  /// accepting and closes every connection not in the middle of a request (`ConnectionGuardHandler`).
+  /// After `shutdownGrace` what is left is cancelled, which closes its connection; a task still running
+  /// `cancellationBound` later makes swift-service-lifecycle end the process rather than wait forever.
   public func runService(
     shutdownGrace: Duration, cancellationBound: Duration = .seconds(5), drain: DrainState, logger: Logger
   ) async throws {
@@ -23,7 +20,7 @@ extension ApplicationProtocol {
     ).run()
   }
 
-  /// The service group `runService(shutdownGrace:)` runs, for tests that trigger its shutdown themselves.
+  /// The service group `runService` runs, for tests that trigger its shutdown themselves.
   static func serviceGroupConfiguration(
     _ application: Self, shutdownGrace: Duration, cancellationBound: Duration, drain: DrainState,
     signals: [UnixSignal], logger: Logger

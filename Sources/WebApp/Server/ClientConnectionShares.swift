@@ -2,21 +2,16 @@ import NIOCore
 import Synchronization
 
 /// Keeps each client to its share of the server's connections (``RateLimits/connectionsPerClient``), so
-/// that one client holding idle sockets or WebSockets cannot take every slot of `--max-connections` and
-/// leave a new client waiting in the listen backlog.
+/// that one client holding idle sockets cannot take every slot of `--max-connections`.
 ///
-/// A client is its peer's address as the rate limits count it: an IPv4 address or an IPv6 /64
-/// (``RateLimiter/client(of:)``). A trusted balancer's own address is not counted: behind it every
-/// connection comes from the balancer, which keeps the share per source itself (`scripts/cluster`'s HAProxy
-/// does, with a stick table).
-///
-/// **Threading:** one ``ConnectionShareTable`` under one lock, held only to count.
+/// A client is counted as the rate limits count it (``RateLimiter/client(of:)``). A trusted balancer is
+/// exempt: every connection behind it comes from it, and it keeps the share per source itself
+/// (`scripts/cluster`'s HAProxy does, with a stick table). One ``ConnectionShareTable`` under a lock.
 final class ClientConnectionShares: Sendable {
   /// Whether a new connection may stay, and what to count off when it closes.
   enum Admission: Equatable {
-    /// Counted for this client.
     case counted(client: String)
-    /// Not counted: a trusted balancer, or no limit.
+    /// A trusted balancer, or no limit.
     case exempt
     /// The client already has its share open: close the connection.
     case refused

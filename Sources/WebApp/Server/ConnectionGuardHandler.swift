@@ -3,25 +3,19 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 
-/// Enforces `ConnectionLimits` on one HTTP/1 connection, answers what the decoder cannot parse with
-/// `400`/`431` and a close, refuses a body where none belongs (`RequestBodyRule`) with `413` and a close
-/// before any of it is read, closes after the answer when the client or the response asks for it
-/// (`Connection: close`, HTTP/1.0 without keep-alive), lets probes (`/healthz`, `/readyz`, `/metrics`)
-/// leave the idle deadline where it was, and closes idle connections when the server shuts down.
+/// Enforces `ConnectionLimits` on one HTTP/1 connection: answers what the decoder cannot parse with
+/// `400`/`431`, refuses a body at its head (`RequestBodyRule`), closes after the answer when the client
+/// or the response asks for it, and closes idle connections on shutdown.
 ///
-/// **Contract:** the storage of a `ConnectionGuardStateMachine`: it feeds the machine the connection's
-/// events and performs the returned actions. It is confined to the channel's event loop (NIO calls a
-/// handler only there), which is what serialises the machine; no lock is needed. It sits after NIO's
-/// HTTP decoder and upgrade handler, before Hummingbird's codec, so it sees NIO's request and response
-/// parts, the decoder's errors, and the upgrade event, on which it leaves the pipeline. It owns parse
-/// errors: they are not passed on, so Hummingbird never answers one. It supersedes Hummingbird's
-/// `HTTPConnectionStateHandler` and removes it (see `removeSupersededHandler(_:)`).
+/// **Contract:** the storage of a `ConnectionGuardStateMachine`, confined to the channel's event loop
+/// (which serialises the machine: no lock). It sits after NIO's HTTP decoder and upgrade handler, before
+/// Hummingbird's codec, and leaves the pipeline on upgrade. It owns parse errors (Hummingbird never sees
+/// one) and replaces Hummingbird's `HTTPConnectionStateHandler`, which it removes (a workaround).
 ///
-/// **Bytes before a head:** the decoder passes nothing on until a head is complete, but it passes on the
-/// end of every read burst (`channelReadComplete`); a burst that ends while no request has begun, and that
-/// ended none, brought the first bytes of a head, which starts its deadline. So a client sending one byte a
-/// second is timed from its first byte without a handler in front of the decoder, and a request that
-/// arrives whole costs no clock read for its first bytes.
+/// **Bytes before a head:** the decoder passes nothing on until a head is complete, but it does pass on
+/// the end of every read burst; a burst that ends while no request has begun, and ended none, brought the
+/// first bytes of a head, which start the head deadline. So a client sending a byte a second is timed
+/// from its first byte without a handler in front of the decoder.
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -31,15 +25,14 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   private var machine: ConnectionGuardStateMachine<MonotonicInstant>
   private let bodyRule: RequestBodyRule
   private var timer: Scheduled<Void>?
-  /// Set when a request ended during the current read burst: the burst's bytes were that request's.
+  /// A request ended during the current read burst: the burst's bytes were that request's.
   private var requestEndedInBurst = false
   private var started = false
-  /// Set once this handler has decided to close: later reads are dropped and later writes refused.
+  /// Decided to close: later reads are dropped and later writes refused.
   private var closing = false
-  /// Set once a request was refused at its head: what follows it is dropped unread, while the answers
-  /// to the requests before it are still written.
+  /// A request was refused at its head: what follows is dropped unread, while the answers to the
+  /// requests before it are still written.
   private var discarding = false
-  /// Set once the first request head went by, and with it Hummingbird's own connection handler came.
   private var removedSupersededHandler = false
 
   init(limits: ConnectionLimits, bodyRule: RequestBodyRule) {
@@ -70,11 +63,14 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard !closing && !discarding else { return }
-    // Through `self`, not `Self.`: in a class `Self` is the dynamic type, so the static form compiles to NIO's
-    // unspecialised cast, which looks up generic metadata on every call.
+    // Through `self`, not `Self.`: in a class the static form is NIO's unspecialised cast, a metadata
+    // lookup per part.
     switch unwrapInboundIn(data) {
     case .head(let head):
-      if !removedSupersededHandler { removeSupersededHandler(context) }
+      if !removedSupersededHandler {
+        removedSupersededHandler = true
+        context.pipeline.syncOperations.removeHTTPConnectionStateHandler()
+      }
       if let refusal = bodyRule.refusal(of: head) {
         discarding = true
         perform(machine.headRefused(status: refusal), context)
@@ -95,8 +91,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {
-    // A burst that ended a request (answered before its body was read, so already waiting for the next one)
-    // brought that request's bytes; one that ends while a request is awaited brought the next one's first.
+    // A burst that ended a request brought that request's bytes, even if it is already awaiting the next.
     if machine.awaitsFirstByte && !requestEndedInBurst {
       perform(machine.bytesReceived(at: MonotonicInstant.now()), context)
     }
@@ -194,15 +189,14 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
   }
 
-  /// Whether `uri` is one of the probes (`/healthz`, `/readyz`, `/metrics`), which are not rate-limited
-  /// and so must not keep a connection open either.
+  /// Probes are not rate-limited, so their answers must not renew the idle deadline either.
   private static func isProbe(_ uri: String) -> Bool {
     let path = uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { uri[..<$0] } ?? uri[...]
     return path == "/healthz" || path == "/readyz" || path == "/metrics"
   }
 
-  /// Puts the WebSocket's own rules right after NIO's frame decoder, which the upgrade has just added (NIO
-  /// fires the event once it is in the pipeline, before any frame is read): masking, then the idle timeout.
+  /// Puts masking and the idle timeout right after NIO's frame decoder, which the upgrade has just added
+  /// (before any frame is read).
   private func installFrameHandlers(_ pipeline: ChannelPipeline.SynchronousOperations) {
     guard let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<WebSocketFrameDecoder>.self) else {
       return
@@ -210,20 +204,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     let idle = WebSocketIdleHandler(timeout: machine.limits.liveIdleTimeout)
     try? pipeline.addHandler(idle, position: .after(decoder.handler))
     try? pipeline.addHandler(UnmaskedFrameHandler(), position: .after(decoder.handler))
-  }
-
-  /// Removes Hummingbird's `HTTPConnectionStateHandler`, which Hummingbird puts behind this handler just
-  /// before the connection's first request head reaches it.
-  ///
-  /// That handler counts requests and responses so as to close after the last response on shutdown, and
-  /// this one already does the same (and more): it takes the shutdown event and does not pass it on, so
-  /// that handler would never act, yet it would cost every request a second count, two clock reads and
-  /// eight handler calls. Without it the guard costs a request about what the handler it replaces did.
-  private func removeSupersededHandler(_ context: ChannelHandlerContext) {
-    removedSupersededHandler = true
-    let pipeline = context.pipeline.syncOperations
-    guard let superseded = try? pipeline.context(handlerType: HTTPConnectionStateHandler.self) else { return }
-    pipeline.removeHandler(context: superseded, promise: nil)
   }
 
   /// Closes once `written` is on the wire (or failed), so a close never cuts the last response short.

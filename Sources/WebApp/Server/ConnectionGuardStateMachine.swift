@@ -1,37 +1,30 @@
-/// The rules of one HTTP connection's deadlines, parse errors and shutdown, as a pure value.
+/// The rules of one HTTP connection's deadlines (``ConnectionLimits``), parse errors and shutdown, as a
+/// pure value fed the connection's events in order; `ConnectionGuardHandler` performs what it returns.
 ///
-/// **Contract:** a value fed the connection's events in order (`opened`, `bytesReceived`, `headReceived` or
-/// `headRefused`, `requestEnded`, `responseStarted`, `responseEnded`, `upgraded`, `parseFailed`, `quiesce`,
-/// `timerFired`)
-/// with the current instant; it returns what to do and never does it. `ConnectionGuardHandler` performs the
-/// actions on the channel's event loop. At most one timer is pending at a time: arming a later deadline
-/// than the pending timer schedules nothing (the timer re-arms itself when it fires early), so a busy
-/// keep-alive connection schedules about one timer per `headTimeout`, not three per request.
+/// **One timer at most:** arming a deadline later than the pending timer schedules nothing (the timer
+/// re-arms itself when it fires early), so a busy keep-alive connection schedules about one timer per
+/// `headTimeout`, not three per request.
 struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
   /// Why a deadline was armed, and so what its expiry means.
   enum Deadline: Equatable {
     case idle, head, body
   }
 
-  /// What the handler should do after an event.
   enum Action: Equatable {
     case none
     /// Schedule the timer for this instant, cancelling the pending one (which is later).
     case scheduleTimer(at: Instant)
     /// Write a response with this status and `connection: close`, then close once it is flushed.
     case respondAndClose(status: Int)
-    /// Close the connection now.
     case close
     /// The connection became a WebSocket: cancel the timer and leave the pipeline.
     case leave
   }
 
   private enum Phase: Equatable {
-    /// Between requests (or before the first): waiting for its first byte.
+    /// Between requests (or before the first): waiting for a first byte.
     case waiting
-    /// Some bytes of a request head have arrived.
     case readingHead
-    /// The head is complete and its body is being read.
     case readingBody
     /// Every request read so far is complete; responses may still be pending.
     case answering
@@ -41,8 +34,7 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
 
   let limits: ConnectionLimits
   private var phase = Phase.waiting
-  /// A struct, not a tuple: a generic tuple's layout is looked up at run time on every store, which
-  /// cost each request measurably.
+  /// A struct, not a tuple: a generic tuple's layout is looked up at run time on every store.
   private struct ArmedDeadline {
     var at: Instant
     var kind: Deadline
@@ -77,16 +69,14 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
   /// so the handler reads the clock for a read only then.
   var awaitsFirstByte: Bool { phase == .waiting }
 
-  /// Bytes arrived from the client (the handler learns it before the decoder parses them).
   mutating func bytesReceived(at now: Instant) -> Action {
     guard phase == .waiting else { return .none }
     phase = .readingHead
     return arm(.head, at: now.advanced(by: limits.headTimeout))
   }
 
-  /// A request head was read; `keepAlive` is false when its client asked for the connection to close after
-  /// the answer (`Connection: close`, or HTTP/1.0 without `keep-alive`); `renewsIdle` is false for a probe,
-  /// whose answer leaves the idle deadline where it was, so that probes alone cannot hold a connection.
+  /// `keepAlive` is false when the client asked to close after the answer (`Connection: close`, or
+  /// HTTP/1.0 without `keep-alive`); `renewsIdle` is false for a probe, so probes alone cannot hold a connection.
   mutating func headReceived(at now: Instant, keepAlive: Bool = true, renewsIdle: Bool = true) -> Action {
     guard phase != .finished else { return .none }
     unanswered += 1
@@ -112,8 +102,8 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
     return .none
   }
 
-  /// A response head is being written; returns whether the connection closes after this response, which
-  /// the response then says (`Connection: close`). `closes` is true when the response itself says so.
+  /// Returns whether the connection closes after this response (which then says `Connection: close`);
+  /// `closes` when the response itself says so.
   @discardableResult
   mutating func responseStarted(closes: Bool = false) -> Bool {
     responseOpen = true
@@ -146,15 +136,15 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
     return .leave
   }
 
-  /// The decoder could not parse what the client sent; `headerOverflow` when the head is over the limit.
+  /// `headerOverflow` when the head is over the limit.
   mutating func parseFailed(headerOverflow: Bool) -> Action {
     guard phase != .finished else { return .none }
     let pendingBefore = phase == .readingBody ? unanswered - 1 : unanswered
     return refuse(status: headerOverflow ? 431 : 400, pendingBefore: pendingBefore)
   }
 
-  /// A request head was read that is refused without reaching a route (a body where none belongs, or one
-  /// declared over the limit: `status`); nothing more is read, and the connection closes after the answer.
+  /// A head refused before any route (``RequestBodyRule``): nothing more is read, and the connection closes
+  /// after the answer.
   mutating func headRefused(status: Int) -> Action {
     guard phase != .finished else { return .none }
     return refuse(status: status, pendingBefore: unanswered)
@@ -189,7 +179,6 @@ struct ConnectionGuardStateMachine<Instant: InstantProtocol> where Instant.Durat
     return .none
   }
 
-  /// The pending timer fired at `now`.
   mutating func timerFired(at now: Instant) -> Action {
     timerAt = nil
     guard phase != .finished, let deadline else { return .none }

@@ -9,22 +9,15 @@
 /// | reading a request head | `headTimeout` | the first byte of the request (not reset by later bytes) |
 /// | reading a request body | `bodyTimeout` | the head being complete (not reset by later bytes) |
 ///
-/// An idle connection is closed silently; a head or body that is not complete in time gets `408` (when
-/// no response has begun) and a close. A live page's WebSocket is closed (1000) when its page sends no
-/// message for `liveIdleTimeout`; the page's own keep-alive message (every ``liveKeepAliveInterval``)
-/// keeps it open, pings do not. Independently, on HTTP and WebSocket connections alike, writes
-/// stuck on back-pressure (a client that stops reading) for `writeTimeout` close the connection
-/// (`WriteDeadlineStateMachine`). See `docs/threat_model.md`.
+/// An idle connection is closed silently; a head or body not complete in time gets `408` (when no
+/// response has begun) and a close. A live page's WebSocket is closed when its page sends no message
+/// for `liveIdleTimeout` (``SilenceDeadline``). On every connection, writes stuck on back-pressure for
+/// `writeTimeout` close it (`WriteDeadlineStateMachine`). See `docs/threat_model.md`.
 public struct ConnectionLimits: Sendable, Equatable {
-  /// How long a keep-alive connection may wait for its next request.
   public var idleTimeout: Duration
-  /// How long a client may take to send a whole request head, from its first byte.
   public var headTimeout: Duration
-  /// How long a client may take to send a whole request body, from the end of its head.
   public var bodyTimeout: Duration
-  /// How long writes may wait for a client that does not read them before the connection is closed.
   public var writeTimeout: Duration
-  /// How long a live page's WebSocket may go without a message from its page before it is closed.
   public var liveIdleTimeout: Duration
   /// The most connections (HTTP and WebSocket) open at once; further ones wait in the listen backlog.
   public var maxConnections: Int
@@ -36,8 +29,6 @@ public struct ConnectionLimits: Sendable, Equatable {
   /// The most connections by default: room for 10,000 live pages and the requests of their visitors.
   public static let defaultMaxConnections = 16_384
 
-  /// The defaults: a minute idle, 10 s for a head, 30 s for a body, 30 s for stuck writes, 5 minutes for a
-  /// silent live page, 16,384 connections.
   public init(
     idleTimeout: Duration = .seconds(60),
     headTimeout: Duration = .seconds(10),
@@ -57,7 +48,7 @@ public struct ConnectionLimits: Sendable, Equatable {
   /// The largest timeout accepted from outside: a day, far below where `Duration` arithmetic could overflow.
   public static let longestTimeout = Duration.seconds(86_400)
 
-  /// Why a value cannot be used, or `nil` when all are in range (timeouts in (0, a day], at least one connection).
+  /// Why a value cannot be used, or `nil` when all are in range.
   public var problem: String? {
     for (name, value) in [
       ("idle", idleTimeout), ("head", headTimeout), ("body", bodyTimeout), ("write", writeTimeout),

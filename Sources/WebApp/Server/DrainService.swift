@@ -1,12 +1,11 @@
 import ServiceLifecycle
 
-/// The service that starts draining (``DrainState``) when the service group's graceful shutdown begins.
+/// Starts draining (``DrainState``) when the service group's graceful shutdown begins.
 ///
-/// **Ordering:** a service group shuts its services down in reverse order, each after the one behind
-/// it has returned. Placed after the application, this service is told first: it begins draining,
-/// waits until every live page has been sent its `1001`, and only then returns and lets the
-/// application stop accepting connections and finish its requests. Without this order Hummingbird's
-/// own WebSocket shutdown would close the pages first with `1000`, which tells them not to reconnect.
+/// **Ordering:** a service group shuts its services down in reverse order, each after the one behind it
+/// has returned. Placed after the application, this one returns only once every live page was sent its
+/// `1001`; otherwise Hummingbird's own shutdown would close them first with `1000`, which tells a page
+/// not to reconnect.
 struct DrainService: Service {
   let drain: DrainState
 

@@ -1,23 +1,18 @@
 import Synchronization
 
 /// Whether the server is draining for a graceful shutdown: `/readyz` answers `503` then, and every
-/// live page is sent away with close code `1001` (going away) so that it reconnects to another
-/// instance.
+/// live page is sent away with `1001` (going away) so that it reconnects to another instance.
 ///
-/// **Threading:** a ``DrainStateMachine`` under one lock, held only to read or change it; the
-/// sessions' `goAway` actions run after it is released, never under it. Safe from any thread.
-///
-/// **Ordering:** ``beginDraining()`` returns once every session registered before it has been sent
-/// away, so the caller (``DrainService``) lets the server stop only after the pages were told why.
+/// A ``DrainStateMachine`` under a lock; the sessions' `goAway` actions run after it is released.
 public final class DrainState: Sendable {
   private let machine = Mutex(DrainStateMachine<@Sendable () async -> Void>())
 
   public init() {}
 
-  /// Whether draining has started.
   public var isDraining: Bool { machine.withLock { $0.isDraining } }
 
-  /// Starts draining and sends every live session away, concurrently; returns when all were.
+  /// Starts draining and sends every live session away, concurrently; returns when all were, so
+  /// ``DrainService`` lets the server stop only after the pages were told why.
   public func beginDraining() async {
     let goAways = machine.withLock { $0.beginDraining() }
     await withTaskGroup(of: Void.self) { group in

@@ -4,25 +4,20 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1 channel with WebSocket upgrade, with `ConnectionLimits` enforced on every
-/// connection, each client kept to its share of connections (`ClientConnectionShares`: one over it is
-/// closed at once, unread), and every connection closed when its task is cancelled.
+/// Hummingbird's HTTP/1 channel with WebSocket upgrade, plus `ConnectionLimits` on every connection,
+/// each client kept to its share (`ClientConnectionShares`), and a close on cancellation.
 ///
-/// **Contract:** `setup` lets Hummingbird build its pipeline (NIO's encoder, decoder and upgrade handler;
-/// Hummingbird adds its own codec behind them only once a first head is read), then puts a
-/// `ConnectionGuardHandler` last, that is right after the upgrade handler, and a `WriteDeadlineHandler`
-/// first, which, unlike the guard, stays after a WebSocket upgrade.
-/// `handle` closes the channel when cancelled: Hummingbird waits for a connection's first request on an
-/// `EventLoopFuture`, which cancellation does not end, so without this one client holding half a head
-/// kept the server's task group, and so the process, from ever finishing after SIGTERM.
+/// **Contract:** `setup` lets Hummingbird build its pipeline, then puts a `ConnectionGuardHandler` right
+/// after the upgrade handler and a `WriteDeadlineHandler` first (which stays after an upgrade). `handle`
+/// closes the channel when cancelled: Hummingbird waits for the first request on an `EventLoopFuture`,
+/// which cancellation does not end, so one client holding half a head would keep the process from
+/// finishing after SIGTERM.
 struct GuardedUpgradeChannel: ServerChildChannel {
   typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
   let base: HTTP1WebSocketUpgradeChannel
   let limits: ConnectionLimits
-  /// The bodies refused at their head.
   let bodyRule: RequestBodyRule
-  /// Each client's share of the connections: one over it is closed before anything is read.
   let shares: ClientConnectionShares
 
   /// A connection from a client that already has its share open.
@@ -47,9 +42,8 @@ struct GuardedUpgradeChannel: ServerChildChannel {
   }
 
   func handle(value: Value, logger: Logger) async {
-    // Hummingbird logs an error for every connection closed before its first request was read (the
-    // upgrade never completed), which any client can cause at will, so only critical lines pass. The
-    // logger serves this connection's plumbing alone: routes and WebSocket handlers log through their own.
+    // Hummingbird logs an error for every connection closed before its first request, which any client
+    // can cause at will, so only critical lines pass. Routes and WebSocket handlers log through their own.
     var connectionLogger = logger
     connectionLogger.logLevel = max(logger.logLevel, .critical)
     await withTaskCancellationHandler {
@@ -61,7 +55,7 @@ struct GuardedUpgradeChannel: ServerChildChannel {
 }
 
 extension HTTPServerBuilder {
-  /// HTTP/1 with WebSocket upgrade through `webSocketRouter`, under `limits` (see `GuardedUpgradeChannel`).
+  /// HTTP/1 with WebSocket upgrade through `webSocketRouter`, as a `GuardedUpgradeChannel`.
   static func guardedWebSocketUpgrade(
     webSocketRouter: Router<AppRequestContext>,
     configuration: HTTP1WebSocketUpgradeChannel.Configuration,

@@ -1,12 +1,10 @@
 import NIOHTTP1
 
-/// Which request bodies are refused at the head, before a byte of them is read: a body on `GET` or
-/// `HEAD` (no route here reads one), and any declared body longer than the longest a route accepts.
-///
-/// Refused with `413` and a close (`ConnectionGuardHandler`), so a client cannot make the server read a
-/// body it will never use, nor wait for one it will refuse.
+/// Which request bodies are refused with `413` and a close at the head, before a byte is read, so a
+/// client cannot make the server read a body it will never use: a body on `GET` or `HEAD` (no route
+/// reads one), and any declared body longer than the longest a route accepts.
 struct RequestBodyRule: Sendable, Equatable {
-  /// The longest body a route accepts (`POST /users`'s limit).
+  /// `POST /users`'s limit.
   let maxBytes: Int
 
   /// The status to answer `head` with at once, or `nil` to let it through.

@@ -1,15 +1,8 @@
 import NIOCore
 import NIOWebSocket
 
-/// Closes a live page's WebSocket when the page sends no message for its ``ConnectionLimits/liveIdleTimeout``,
-/// with 1000 and a reason: the storage of a ``SilenceDeadline``.
-///
-/// Pings and pongs do not count: a client library answers pings by itself, so they would keep any
-/// silent socket open forever. The live pages' script sends a keep-alive message every minute, which
-/// does count (``ConnectionLimits/liveKeepAliveInterval``).
-///
-/// **Contract:** placed after NIO's frame decoder once the connection is upgraded; it sees every frame
-/// and passes every one on. Confined to the channel's event loop, like every handler: no lock.
+/// The storage of a ``SilenceDeadline``: closes a silent live page's WebSocket with 1000 and a reason.
+/// Placed after NIO's frame decoder on upgrade; passes every frame on.
 final class WebSocketIdleHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = WebSocketFrame
   typealias InboundOut = WebSocketFrame

@@ -1,15 +1,9 @@
 import NIOCore
 
-/// Closes a connection whose writes have waited on back-pressure for longer than
-/// `ConnectionLimits.writeTimeout`: a client that stops reading cannot hold a connection, and the
-/// response or WebSocket messages queued for it, forever.
-///
-/// **Contract:** the storage of a `WriteDeadlineStateMachine`, confined to the channel's event loop
-/// (NIO calls a handler only there), which serialises the machine. It sits first in the pipeline and,
-/// unlike `ConnectionGuardHandler`, stays there after a WebSocket upgrade, so it covers HTTP responses,
-/// live pages' messages and their closing frames alike. NIO reports the channel unwritable once more
-/// than its high-water mark (64 KiB) waits beyond what the kernel accepted; less than that is covered
-/// by the idle deadline (HTTP) or the live idle deadline (WebSocket).
+/// The storage of a `WriteDeadlineStateMachine`, confined to the channel's event loop. It sits first in
+/// the pipeline and stays after a WebSocket upgrade, so it covers HTTP responses and live messages alike.
+/// NIO reports the channel unwritable once more than its high-water mark (64 KiB) waits; less than that
+/// is covered by the idle deadlines.
 final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer

@@ -1,26 +1,19 @@
 /// The write deadline of one connection, as a pure value: a connection whose writes have been stuck on
-/// back-pressure (the channel unwritable) for longer than `timeout` is closed.
+/// back-pressure for longer than `timeout` is closed, so a client that stops reading cannot hold it and
+/// what is queued for it forever.
 ///
-/// **Contract:** fed the channel's writability changes and its timer's expiries in order, with the
-/// current instant; returns what to do and never does it (`WriteDeadlineHandler` does, on the event loop).
 /// The deadline runs from the moment the channel became unwritable and is not moved by later writes;
-/// becoming writable again (the client read some of what was sent) disarms it. At most one timer is
-/// pending; a timer that fires after the deadline was disarmed (or re-armed later) does nothing or
-/// reschedules itself.
+/// becoming writable again (the client read some) disarms it. At most one timer is pending.
 struct WriteDeadlineStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
-  /// What the handler should do after an event.
   enum Action: Equatable {
     case none
-    /// Schedule the timer for this instant, replacing any pending one.
+    /// Replaces any pending timer.
     case scheduleTimer(at: Instant)
-    /// Cancel the pending timer: the channel is writable again.
     case cancelTimer
-    /// Close the connection now: its writes have been stuck for longer than the timeout.
     case close
   }
 
   let timeout: Duration
-  /// When the channel became unwritable plus `timeout`, while it is unwritable.
   private var deadline: Instant?
   private var closed = false
 
@@ -28,7 +21,7 @@ struct WriteDeadlineStateMachine<Instant: InstantProtocol> where Instant.Duratio
     self.timeout = timeout
   }
 
-  /// Whether a deadline is armed, for tests.
+  /// For tests.
   var isArmed: Bool { deadline != nil }
 
   mutating func writabilityChanged(isWritable: Bool, at now: Instant) -> Action {
@@ -44,7 +37,6 @@ struct WriteDeadlineStateMachine<Instant: InstantProtocol> where Instant.Duratio
     return .scheduleTimer(at: at)
   }
 
-  /// The pending timer fired at `now`.
   mutating func timerFired(at now: Instant) -> Action {
     guard !closed, let deadline else { return .none }
     guard now >= deadline else { return .scheduleTimer(at: deadline) }

@@ -1,7 +1,8 @@
-// Works around: swift-nio 2.x (`ServerBootstrap`'s accept loop with `AcceptBackoffHandler`): when the
-// first `accept` of a read fails for want of descriptors, the read stays pending and the event loop calls
-// `accept` again at once, one core at 100 % until a descriptor frees up. Drop it when NIO backs off on that
-// path itself: `DescriptorExhaustionTests` then passes without it (its CPU check fails with it removed).
+// Works around: swift-nio 2.101.3 (`ServerBootstrap`'s accept loop with `AcceptBackoffHandler`): when the
+// first `accept` of a read fails for want of descriptors, NIO keeps the read pending, the queued connection
+// keeps the socket readable, and the event loop calls `accept` again at once, spinning one core until a
+// descriptor frees up. Drop it when NIO backs off on that path itself: `DescriptorExhaustionTests` then
+// passes without it (its CPU check fails with it removed).
 
 import Logging
 import NIOCore
@@ -14,17 +15,12 @@ import Musl
 import Darwin
 #endif
 
-/// Stops the listening socket from spinning when `accept` fails for want of descriptors or memory.
+/// Stops the listening socket from spinning when `accept` fails for want of descriptors or memory: turns
+/// `autoRead` off, which unregisters the socket, and back on after a backoff (`AcceptPauseStateMachine`).
+/// Queued connections wait in the kernel's backlog meanwhile; open ones keep being served.
 ///
-/// NIO's `AcceptBackoffHandler` delays the next `read`, but when the very first `accept` of a read
-/// fails NIO keeps the read pending, so the socket stays registered, the still-queued connection keeps it
-/// readable, and the event loop calls `accept` again at once: one core at 100% until a descriptor frees
-/// up. This handler turns `autoRead` off on such a failure, which unregisters the socket, and back on
-/// after a short backoff (`AcceptPauseStateMachine`); queued connections wait in the kernel's backlog
-/// meanwhile and every open connection keeps being served.
-///
-/// **Contract:** added first in the server channel's pipeline, so it sees the accept error before
-/// anything else; confined to that channel's event loop, which serialises its machine.
+/// **Contract:** first in the listening channel's pipeline, so it sees the accept error before anything
+/// else; confined to that channel's event loop, which serialises its machine.
 final class AcceptPauseHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = any Channel
   typealias InboundOut = any Channel
@@ -38,7 +34,6 @@ final class AcceptPauseHandler: ChannelInboundHandler, RemovableChannelHandler {
     self.logger = logger
   }
 
-  /// Puts a handler first in the pipeline of `serverChannel` (the listening socket).
   static func install(on serverChannel: any Channel, logger: Logger) async {
     try? await serverChannel.eventLoop.submit {
       try serverChannel.pipeline.syncOperations.addHandler(AcceptPauseHandler(logger: logger), position: .first)

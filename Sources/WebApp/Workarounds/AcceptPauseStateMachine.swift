@@ -2,16 +2,14 @@
 
 /// When the listening socket stops and resumes accepting after `accept` fails for want of resources.
 ///
-/// **Contract:** a pure value fed `acceptFailed`, `resumeTimerFired` and `accepted` with the current
-/// instant. A failure pauses accepting for a backoff that doubles from `firstPause` to `longestPause` while
-/// failures continue and starts again after a successful accept. It asks for at most one log line per
-/// `logInterval`, so a client that keeps the server at its limit cannot fill the log.
+/// **Contract:** a pure value. A failure pauses accepting for a backoff that doubles from `firstPause` to
+/// `longestPause` while failures continue, and starts over after a successful accept. It asks for at most
+/// one log line per `logInterval`, so a client that keeps the server at its limit cannot fill the log.
 struct AcceptPauseStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
   enum Action: Equatable {
     case none
-    /// Stop accepting, resume at the instant; `log` when a line may be written about it.
+    /// Stop accepting until the instant; `log` when a line may be written about it.
     case pause(until: Instant, log: Bool)
-    /// Accept again.
     case resume
   }
 

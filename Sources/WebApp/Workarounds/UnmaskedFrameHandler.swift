@@ -6,12 +6,8 @@
 import NIOCore
 import NIOWebSocket
 
-/// Closes a WebSocket whose client sends a frame without a mask, with 1002 (protocol error), before the
-/// frame reaches the live route.
-///
-/// **Contract:** placed right after NIO's frame decoder once the connection is upgraded
-/// (`ConnectionGuardHandler`), so it sees every frame the client sends and passes on only masked ones.
-/// Confined to the channel's event loop, like every handler.
+/// Closes a WebSocket with 1002 (protocol error) on a client frame without a mask, before the frame
+/// reaches the live route. Placed right after NIO's frame decoder on upgrade (`ConnectionGuardHandler`).
 final class UnmaskedFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = WebSocketFrame
   typealias InboundOut = WebSocketFrame

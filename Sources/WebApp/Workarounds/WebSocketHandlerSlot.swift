@@ -7,19 +7,11 @@ import HummingbirdWebSocket
 import NIOCore
 import Synchronization
 
-/// Holds a request's ``HummingbirdWebSocket/WebSocketHandlerReference`` until its connection closes,
-/// so an upgraded connection's request context is released with it.
+/// Holds a request's ``HummingbirdWebSocket/WebSocketHandlerReference`` and lets go of it when the
+/// connection's channel closes, which breaks the cycle above.
 ///
-/// hummingbird-websocket 2.8.1 stores a WebSocket route's handler in the box the reference wraps,
-/// together with a copy of the request context — which holds the reference, and so the box: a cycle
-/// that nothing breaks, leaking the context, its logger and the route's closure on every upgrade (and
-/// on every plain `GET` of a WebSocket route). The context holds its reference through this slot, and
-/// the slot lets go of it when the connection's channel closes, which breaks the cycle.
-///
-/// **Cost**: a request that never asks for its reference (every route but the live ones) allocates the
-/// slot alone; the reference and the close callback are made on first use. The slot is not generic
-/// (it holds the reference as `any Sendable`), so making and freeing one per request looks up no generic
-/// type at run time.
+/// A request that never asks for its reference (every route but the live ones) allocates the slot alone.
+/// The slot is not generic (it holds `any Sendable`), so making one per request looks up no generic type.
 final class WebSocketHandlerSlot: Sendable {
   private let reference = Mutex<(any Sendable)?>(nil)
   private let closeFuture: EventLoopFuture<Void>
@@ -28,10 +20,8 @@ final class WebSocketHandlerSlot: Sendable {
     self.closeFuture = closeFuture
   }
 
-  /// The request's reference, made on first use; a fresh, empty one after the connection has closed.
-  ///
-  /// One context type asks for it (a request's context is made once, with its type), so the held
-  /// reference is always of the type asked for.
+  /// The request's reference, made on first use; a fresh one after the connection has closed. A
+  /// request's context has one type, so the held reference is always of the type asked for.
   func handlerReference<Context: WebSocketRequestContext>(
     for _: Context.Type = Context.self
   ) -> WebSocketHandlerReference<Context> {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The translation catalogues as their source writes them: every `pick(english, chinese)` call of every
-/// file under `Sources/` that defines `pick`, with the string literals of each language.
+/// file under `Sources/`, with the string literals of each language.
 ///
 /// Read from the source, not from a list kept by hand, so a text added to any catalogue (or a new
 /// catalogue) is checked without anyone remembering to add it to a test.
@@ -21,12 +21,12 @@ struct CatalogueSource {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Sources")
 
-  /// The catalogue files: every Swift file under `Sources/` with a `func pick(`.
+  /// The catalogue files: every Swift file under `Sources/` that calls or defines `pick(`.
   static func catalogueFiles() throws -> [URL] {
     let files =
       FileManager.default.enumerator(at: sourcesFolder, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-    return try files.filter { try String(contentsOf: $0, encoding: .utf8).contains("func pick(") }
+    return try files.filter { try String(contentsOf: $0, encoding: .utf8).contains("pick(") }
       .sorted { $0.path < $1.path }
   }
 

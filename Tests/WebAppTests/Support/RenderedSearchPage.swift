@@ -1,14 +1,18 @@
 import Foundation
 import SearchFeature
+import SearchFeatureTesting
+import Testing
 @testable import WebApp
 
 /// A Search page as the live route feeds it: each state rendered after the one sent before it.
 struct RenderedSearchPage {
-  let renderer: LiveSearchState
+  let renderer: LiveSearchScreen
   private var previous: SearchReactor.State?
 
   init(messages: SearchMessages, now: @escaping @Sendable () -> Date = Date.init) {
-    renderer = LiveSearchState(messages: messages, now: now)
+    renderer = LiveSearchScreen(
+      screen: ReactorSearchScreen(client: .unimplemented()), engine: "reactor", messages: messages,
+      queryThrottle: .zero, clock: ContinuousClock(), now: now)
   }
 
   mutating func render(_ state: SearchReactor.State) -> String {

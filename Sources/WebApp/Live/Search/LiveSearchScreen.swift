@@ -1,24 +1,24 @@
+import Foundation
 import OctoreactMVVM
 import SearchFeature
 
-/// The Search screen on a live page (`/live/search`), in the architecture the page asks for
-/// (`?engine=reactor` or `feedback`).
-///
-/// The page's messages are `query` (with the search box's text), `loadNextPage` and `retry`. The query
-/// is throttled before it becomes an action (the examples' `throttle` on the search bar's text, at
-/// ``AppConfiguration/queryThrottle``), so fast typing costs a search per interval and always ends on
-/// the latest text; asking for more results and retrying go straight to the screen. States go out as ``LiveSearchState`` renders them.
+/// The Search screen on a live page (`/live/search`, `?engine=reactor` or `feedback`). The page sends
+/// `query`, `loadNextPage` and `retry`; the query is throttled (the examples' `throttle` on the search
+/// bar, at ``AppConfiguration/queryThrottle``), so fast typing costs a search per interval and ends on
+/// the latest text. A state goes out as `{"type": "state", "repos": {"replace": […]} | {"append": […]} |
+/// {}, "summary", "isLoading", "isLoadingNextPage", "hasNextPage", "failure": null | {"message",
+/// "canRetry", "resetsAt", "countdown"}, "announcement"}` for `search.js`, texts in the page's language.
 final class LiveSearchScreen: LiveScreen {
   static let name = "search"
   static let engines = SearchArchitecture.allCases.map(\.rawValue)
 
   let screen: any SearchScreen
   let engine: String
-  private let page: LiveSearchState
+  let messages: SearchMessages
+  let now: @Sendable () -> Date
   private let queries: Throttle<String>
 
   convenience init(_ context: LiveScreenContext) async {
-    // The route read the page's engine among `engines`.
     let architecture = SearchArchitecture(rawValue: context.page.engine) ?? .reactor
     self.init(
       screen: architecture.makeScreen(client: context.searchClient(context.client)), engine: architecture.rawValue,
@@ -28,14 +28,13 @@ final class LiveSearchScreen: LiveScreen {
 
   init(
     screen: any SearchScreen, engine: String, messages: SearchMessages, queryThrottle: Duration,
-    clock: any Clock<Duration>
+    clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.screen = screen
     self.engine = engine
-    page = LiveSearchState(messages: messages)
-    queries = Throttle(for: queryThrottle, clock: clock) { [weak screen] query in
-      screen?.send(.updateQuery(query))
-    }
+    self.messages = messages
+    self.now = now
+    queries = Throttle(for: queryThrottle, clock: clock) { [weak screen] in screen?.send(.updateQuery($0)) }
   }
 
   static func action(from message: LiveInput) throws(LiveInputError) -> SearchReactor.Action {
@@ -47,19 +46,61 @@ final class LiveSearchScreen: LiveScreen {
     }
   }
 
-  /// Passes one page event to the screen, with the binding rule above.
   func handle(_ action: SearchReactor.Action) {
-    switch action {
-    case .updateQuery(let query): queries.submit(query ?? "")
-    case .loadNextPage, .retry: screen.send(action)
-    }
+    if case .updateQuery(let query) = action { queries.submit(query ?? "") } else { screen.send(action) }
   }
 
   var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { screen.latestStates }
+  var runningTaskCount: Int? { screen.runningTaskCount }
 
+  /// A next page is an append; the first message replaces the list (a reconnected page may show old rows).
   func render(_ state: SearchReactor.State, after previous: SearchReactor.State?) -> String {
-    page.render(state, after: previous)
+    var repos = JSONObjectWriter(), added = 0
+    if let previous, state.repos.count >= previous.repos.count,
+      zip(state.repos, previous.repos).allSatisfy({ $0.id == $1.id })
+    {
+      added = state.repos.count - previous.repos.count
+      if added > 0 { repos.field("append", state.repos.dropFirst(previous.repos.count).map(row)) }
+    } else {
+      repos.field("replace", state.repos.map(row))
+    }
+    var object = JSONObjectWriter()
+    object.field("type", "state")
+    object.field("repos", repos)
+    object.field("summary", messages.summary(of: state))
+    object.field("isLoading", state.isLoading)
+    object.field("isLoadingNextPage", state.isLoadingNextPage)
+    object.field("hasNextPage", state.nextPage != nil)
+    if let failure = state.failure { object.field("failure", self.failure(failure)) } else { object.null("failure") }
+    let total = max(state.totalCount ?? 0, state.repos.count)
+    object.field("announcement", added > 0 ? messages.appended(added, shown: state.repos.count, of: total) : nil)
+    return object.text
   }
 
-  var runningTaskCount: Int? { screen.runningTaskCount }
+  private func row(_ repository: Repository) -> JSONObjectWriter {
+    var row = JSONObjectWriter()
+    row.field("id", repository.id)
+    row.field("fullName", repository.fullName)
+    row.field("url", repository.htmlURL)
+    row.field("description", repository.description)
+    row.field("language", repository.language)
+    row.field("stars", repository.stargazersCount.map(Int64.init))  // null when unknown, not 0
+    row.field("starsText", messages.stars(repository.stargazersCount))
+    row.field("updatedAt", repository.updatedAt.map(JSONObjectWriter.timestamp))  // for `<time datetime>`
+    row.field("updatedText", repository.updatedAt.map(messages.updated))
+    return row
+  }
+
+  private func failure(_ failure: SearchFailure) -> JSONObjectWriter {
+    var object = JSONObjectWriter()
+    object.field("message", messages.failure(failure, now: now()))
+    object.field("canRetry", failure.isWorthRetrying)
+    // The reset in milliseconds since 1970, for the page's countdown; none for a reset beyond Int64
+    // milliseconds (a hostile header), rather than a trap.
+    var resetsAt: Int64?
+    if case .rateLimited(let date?) = failure { resetsAt = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) }
+    object.field("resetsAt", resetsAt)
+    object.field("countdown", resetsAt == nil ? nil : messages.rateLimitedCountdown)
+    return object
+  }
 }

@@ -2,24 +2,20 @@ import AccountStore
 import Foundation
 import Hummingbird
 
-/// An API error in GitHub's shape: `{"message": …, "errors": […], "documentation_url": …}`.
-///
-/// Renders its own response (`HTTPResponseError`), so handlers throw it and never build error JSON.
+/// An API error in GitHub's shape: `{"message": …, "errors": […], "documentation_url": …}`. It renders
+/// its own response, so handlers throw it and never build error JSON.
 struct APIError: HTTPResponseError {
   let status: HTTPResponse.Status
   let message: String
   var errors: [FieldError] = []
-  /// Headers the answer carries besides its JSON body, such as a rate limit's `x-ratelimit-*`.
   var headers = HTTPFields()
-  /// Where GitHub documents this kind of error.
   var documentationURL = "https://docs.github.com/rest"
 
   static let notFound = APIError(status: .notFound, message: "Not Found")
 
   static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, message: message) }
 
-  /// `503` with `retry-after` (whole seconds, rounded up): the server has more work in hand than it
-  /// takes on.
+  /// The server has more work in hand than it takes on.
   static func busy(retryAfter: Duration) -> APIError {
     let seconds = max(1, Int(retryAfter.components.seconds) + (retryAfter.components.attoseconds > 0 ? 1 : 0))
     return APIError(
@@ -28,8 +24,7 @@ struct APIError: HTTPResponseError {
       headers: [.retryAfter: String(seconds)])
   }
 
-  /// `503` with `retry-after: 5`: the account database cannot be reached now (PostgreSQL down or
-  /// restarting). The body names no cause: host names and server messages stay inside.
+  /// The body names no cause: host names and database messages stay inside.
   static let databaseUnavailable = APIError(
     status: .serviceUnavailable,
     message: "The account database is unavailable: try again later",
@@ -39,7 +34,8 @@ struct APIError: HTTPResponseError {
     APIError(status: .unprocessableContent, message: "Validation Failed", errors: errors)
   }
 
-  /// The JSON body GitHub sends with an error.
+  static let indexUnavailable = APIError(status: .serviceUnavailable, message: "The repository index is unavailable")
+
   var json: String {
     var object = JSONObjectWriter()
     object.field("message", message)

@@ -1,15 +1,10 @@
 import Hummingbird
 
-/// Answers the API paths and methods that no route serves as GitHub does: `404 {"message": "Not Found"}`
-/// in JSON with the `core` budget's `x-ratelimit-*` headers, instead of the router's empty 404.
-///
-/// **Which paths:** under `search/` and `repos/` (as `repos/{owner}` and `repos/{owner}/{repo}/**`: the
-/// router refuses a `repos/**` beside the parameter of `repos/{owner}/{repo}`), `users/{name}/…`, and the
-/// methods the search, repository, user and rate-limit routes do not take (`/users` included). Every other
-/// path is the pages', whose unknown ones get an HTML ``ErrorPage``: single-segment paths such as
-/// `/search`, and `/repositories/{owner}/{name}`.
+/// Answers the API paths and methods no route serves as GitHub does: `404 {"message": "Not Found"}` with
+/// the `core` budget's headers, instead of the router's empty 404. Every other path is the pages', whose
+/// unknown ones get an HTML ``ErrorPage``.
 struct APIFallbackController: Sendable {
-  /// Counts these answers against each client's `core` budget, as GitHub does.
+  /// These answers spend the `core` budget, as on GitHub.
   let rateLimiter: RateLimiter
 
   static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
@@ -24,6 +19,7 @@ struct APIFallbackController: Sendable {
         }
       }
     }
+    // Not `repos/**`: the router refuses it beside the parameter of `repos/{owner}/{repo}`.
     for path in ["search/**", "repos/{owner}", "repos/{owner}/{repo}/**", "users/{username}/**"] {
       notFound(RouterPath(path), Self.methods)
     }

@@ -3,12 +3,12 @@ public import GitHubClient
 public import RepositoryIndex
 
 extension GitHubRepository {
-  /// The first id given to a repository known only by name: 2^52, far above GitHub's ids (about 10^9)
-  /// and below 2^53, so that JavaScript reads it exactly.
+  /// The first id given to a repository known only by name: far above GitHub's ids, and below 2^53, so
+  /// that JavaScript reads it exactly.
   public static let localIDBase: Int64 = 1 << 52
 
-  /// The public id of an index row: GitHub's id, or for a repository known only by name (negative
-  /// row id -n) ``localIDBase`` + n. Both are positive, and stable as the row ids are.
+  /// GitHub's id, or for a repository known only by name (row id -n) ``localIDBase`` + n: positive and
+  /// stable either way.
   public static func publicID(ofIndexRow id: Int64) -> Int64 {
     id > 0 ? id : localIDBase + min(-id, localIDBase - 1)
   }
@@ -18,12 +18,7 @@ extension GitHubRepository {
     Data("010:Repository\(id)".utf8).base64EncodedString()
   }
 
-  /// A repository of the index as a ``GitHubRepository``, its page at `htmlURL` and its API object
-  /// under `apiBaseURL` (`{apiBaseURL}/repos/{owner}/{name}`).
-  ///
-  /// Unknown figures stay unknown: a repository known only by name has `stargazersCount` nil and no
-  /// `forksCount`, topics, dates… rather than zeros. (The API writes its items with ``RepositoryJSON``,
-  /// which has every field of GitHub's shape.)
+  /// A repository of the index as the live Search page reads it; unknown figures stay `nil`, never zero.
   public init(indexed repository: IndexedRepository, htmlURL: String, apiBaseURL: String) {
     let owner = RepositoryJSON.owner(of: repository)
     let id = Self.publicID(ofIndexRow: repository.id)
@@ -38,20 +33,15 @@ extension GitHubRepository {
       stargazersCount: repository.knownStargazersCount,
       forksCount: repository.forksCount,
       language: repository.language,
-      updatedAt: repository.updatedAt.flatMap(Self.date),
+      updatedAt: repository.updatedAt.flatMap(Timestamp.date(from:)),
       nodeID: Self.nodeID(ofRepository: id),
       url: "\(apiBaseURL)/repos/\(repository.fullName)",
       topics: repository.topics,
       fork: repository.isFork,
       archived: repository.isArchived,
-      createdAt: repository.createdAt.flatMap(Self.date),
-      pushedAt: repository.pushedAt.flatMap(Self.date),
+      createdAt: repository.createdAt.flatMap(Timestamp.date(from:)),
+      pushedAt: repository.pushedAt.flatMap(Timestamp.date(from:)),
       score: 1
     )
-  }
-
-  /// A timestamp of the index (`2011-01-26T19:01:12Z`, checked on import).
-  private static func date(_ text: String) -> Date? {
-    try? Date.ISO8601FormatStyle().parse(text)
   }
 }

@@ -1,14 +1,12 @@
 import Hummingbird
 import NIOCore
 
-/// JSON responses with GitHub's content type; the bodies are rendered by ``JSONObjectWriter``.
+/// JSON responses with GitHub's content type.
 enum JSONResponse {
-  /// A response whose body is already JSON, such as a ``JSONObjectWriter``'s text.
   static func make(status: HTTPResponse.Status, json: String) -> Response {
     make(status: status, body: ByteBuffer(string: json))
   }
 
-  /// A response whose body is JSON bytes already rendered.
   static func make(status: HTTPResponse.Status, body: ByteBuffer) -> Response {
     Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
   }

@@ -4,31 +4,28 @@ import RepositoryIndex
 /// An account that owns repositories of the index, in GitHub's user shape: the `owner` of a repository,
 /// and the body of `GET /users/{login}` for a login that is no account of this server.
 ///
-/// **Contract:** what the index knows (login, id, type) is written; every other field GitHub sends is
-/// `null`, never made up and never left out (a client that finds a field missing fetches the object
-/// again from its `url`). `url` is this server's `GET /users/{login}`, which answers for the owner;
-/// the other `*_url` fields name routes this server does not serve, so they are `null` too.
+/// **Contract:** as ``RepositoryJSON``: what the index knows is written, every other field is `null`;
+/// `url` is this server's `GET /users/{login}`.
 enum OwnerJSON {
-  /// The `*_url` fields of GitHub's user shape besides `url` and `html_url`, in GitHub's order.
   static let unservedURLFields = [
     "followers_url", "following_url", "gists_url", "starred_url", "subscriptions_url", "organizations_url",
     "repos_url", "events_url", "received_events_url",
   ]
 
-  /// The fields of a full user (`GET /users/{login}`) after the simple user's, in GitHub's order.
+  /// The fields a full user adds to a simple one.
   static let profileFields = [
     "name", "company", "blog", "location", "email", "hireable", "bio", "twitter_username", "public_repos",
     "public_gists", "followers", "following", "created_at", "updated_at",
   ]
 
-  /// GitHub's "simple user" shape, as the `owner` of a repository.
+  /// As the `owner` of a repository.
   static func simple(_ owner: IndexedOwner, baseURL: String) -> String {
     var object = JSONObjectWriter()
     writeSimple(owner, baseURL: baseURL, to: &object)
     return object.text
   }
 
-  /// The full user shape of `GET /users/{login}`: the simple user and the profile, all `null`.
+  /// `GET /users/{login}`.
   static func full(_ owner: IndexedOwner, baseURL: String) -> String {
     var object = JSONObjectWriter()
     writeSimple(owner, baseURL: baseURL, to: &object)
@@ -51,13 +48,12 @@ enum OwnerJSON {
     object.null("site_admin")
   }
 
-  /// GitHub's picture of the account: by id when known, else by login (GitHub redirects that one).
+  /// By id when known, else by login (GitHub redirects that one).
   static func avatarURL(of owner: IndexedOwner) -> String {
     owner.id.map { "https://avatars.githubusercontent.com/u/\($0)?v=4" } ?? "https://github.com/\(owner.login).png"
   }
 
-  /// GitHub's legacy global id (base64 of `04:User583231`: the type's length, the type and the id),
-  /// which follows from the id and type; nil when either is unknown.
+  /// GitHub's legacy global id: base64 of `04:User583231` (the type's length, the type, the id).
   static func nodeID(of owner: IndexedOwner) -> String? {
     guard let id = owner.id, let type = owner.type else { return nil }
     return Data("0\(type.count):\(type)\(id)".utf8).base64EncodedString()

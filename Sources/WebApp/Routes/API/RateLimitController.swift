@@ -1,11 +1,7 @@
 import Hummingbird
 
-/// `GET /rate_limit` in GitHub's shape: the caller's budgets (`resources.core`, `resources.search`,
-/// and this server's `signup`), each `{"limit", "used", "remaining", "reset"}`, and `rate` (the `core`
-/// budget, as GitHub repeats it), with the `core` budget's `x-ratelimit-*` headers.
-///
-/// It spends no budget, as on GitHub. Without any budget (`serve --rate-limit off`) it answers as
-/// GitHub Enterprise does with rate limiting off: `404 {"message": "Rate limiting is not enabled."}`.
+/// `GET /rate_limit` in GitHub's shape: the caller's budgets, and `rate` repeating `core`. It spends no
+/// budget, as on GitHub; with none (`--rate-limit off`) it answers as GitHub Enterprise does then.
 struct RateLimitController: Sendable {
   let rateLimiter: RateLimiter
 
@@ -43,7 +39,6 @@ struct RateLimitController: Sendable {
     return response
   }
 
-  /// One budget as GitHub writes it: `reset` in seconds since 1970.
   static func json(_ figures: RateLimitStateMachine.Decision) -> String {
     var object = JSONObjectWriter()
     object.field("limit", figures.limit)

@@ -5,16 +5,13 @@ import RepositoryIndex
 /// A repository of the index in GitHub's JSON shape: a search item (`GET /search/repositories`) or a
 /// full repository (`GET /repos/{owner}/{repo}`), its fields in GitHub's order.
 ///
-/// **Contract:** every field GitHub sends is written. What the index knows is written as it is; what
-/// follows from it is derived as GitHub derives it (`watchers_count` and `watchers` are the stars,
-/// `forks` is `forks_count`, `node_id` the legacy id); everything else is `null`, never made up and
-/// never left out, but for unknown `topics` (see ``write(_:baseURL:to:)``). A repository known only by name (imported from an `owner/name` list) knows its name
-/// and owner's login only. URLs start with `baseURL`, this server's public URL, as GitHub Enterprise
-/// answers with its own host: `url` is this server's `GET /repos/{owner}/{repo}`, `html_url` its page
-/// of the repository, `owner.url` its `GET /users/{login}`; the other `*_url` fields name routes this
-/// server does not serve (branches, issues, git…), so they are `null`.
+/// **Contract:** every field GitHub sends is written: what the index knows as it is, what follows from
+/// it as GitHub derives it, everything else `null`, never made up and never left out (a client that
+/// finds a field missing fetches the object again), but for unknown `topics`. URLs start with this
+/// server's public URL, as GitHub Enterprise answers with its own host; the `*_url` fields of routes
+/// this server does not serve are `null`.
 enum RepositoryJSON {
-  /// The `*_url` fields of GitHub's repository shape between `url` and `created_at`, in GitHub's order.
+  /// Fields are in GitHub's order.
   static let unservedURLFields = [
     "forks_url", "keys_url", "collaborators_url", "teams_url", "hooks_url", "issue_events_url", "events_url",
     "assignees_url", "branches_url", "tags_url", "blobs_url", "git_tags_url", "git_refs_url", "trees_url",
@@ -24,15 +21,13 @@ enum RepositoryJSON {
     "notifications_url", "labels_url", "releases_url", "deployments_url",
   ]
 
-  /// The fields the index never knows, by where they go.
   static let cloneURLFields = ["git_url", "ssh_url", "clone_url", "svn_url", "homepage", "size"]
   static let featureFields = [
     "has_issues", "has_projects", "has_downloads", "has_wiki", "has_pages", "has_discussions",
   ]
   static let policyFields = ["allow_forking", "is_template", "web_commit_signoff_required"]
 
-  /// A search item: the repository with its `score`. The index ranks without a comparable figure, so
-  /// every item scores 1.0.
+  /// The index ranks without a comparable figure, so every item scores 1.0.
   static func searchItem(_ repository: IndexedRepository, baseURL: String) -> String {
     var object = JSONObjectWriter()
     write(repository, baseURL: baseURL, to: &object)
@@ -40,8 +35,7 @@ enum RepositoryJSON {
     return object.text
   }
 
-  /// `GET /repos/{owner}/{repo}`: the repository with the fields GitHub adds there (`organization` for
-  /// a repository an organization owns; the network and subscriber counts, unknown here).
+  /// `GET /repos/{owner}/{repo}`, with the fields GitHub adds there.
   static func full(_ repository: IndexedRepository, baseURL: String) -> String {
     var object = JSONObjectWriter()
     write(repository, baseURL: baseURL, to: &object)
@@ -52,8 +46,7 @@ enum RepositoryJSON {
     return object.text
   }
 
-  /// The search response: `total_count`, `incomplete_results` (always false: the index answers every
-  /// search whole) and the page's items.
+  /// `incomplete_results` is always false: the index answers every search whole.
   static func searchResponse(totalCount: Int, items: [IndexedRepository], baseURL: String) -> String {
     var object = JSONObjectWriter()
     object.field("total_count", totalCount)

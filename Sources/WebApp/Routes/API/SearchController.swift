@@ -6,20 +6,12 @@ import Logging
 import NIOCore
 import RepositoryIndex
 
-/// `GET /search/repositories` in GitHub's shape, backed by the local full-text index: `total_count`,
-/// `incomplete_results`, `items`, `Link` headers with `rel="next"`/`"last"`/`"prev"`/`"first"`,
-/// GitHub's 422s, and GitHub's search rate limit with its `x-ratelimit-*` headers (the `search` budget).
-///
-/// Each item is written by ``RepositoryJSON``: every field of GitHub's item, `null` where the index
-/// does not know it; its `url` is this server's `GET /repos/{owner}/{repo}` and its `html_url` this
-/// server's page for the repository, so a client and the Search page's links stay on the offline
-/// server. They and the `Link` URLs start with the public base URL.
+/// `GET /search/repositories` in GitHub's shape, with `Link` headers and GitHub's 422s, backed by the
+/// local index; items link to this server, so a client and the Search page stay on it.
 struct SearchController: Sendable {
   let index: RepositoryIndex
-  /// Counts searches against each client's `search` budget.
   let rateLimiter: RateLimiter
   let logger: Logger
-  /// The base of `html_url` and `Link`: never the request's `Host`, which a client chooses.
   let publicAddress: PublicAddress
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {

@@ -6,16 +6,12 @@ import SearchSyntax
 
 /// The parameters of `GET /search/repositories`, checked the way GitHub checks them.
 ///
-/// The parameters are read as GitHub reads them (``Request/formQueryParameters``: `+` is a space).
-/// `q` is required, at most 256 characters, and parsed as GitHub's syntax (``RepositoryQuery``); `sort`
-/// is `stars`, `forks` or `updated` and `order` `asc` or `desc` (``RepositorySort``); `page` counts from
-/// 1; `per_page` is clamped to 1…100 (default 30); no page may start beyond the 1,000th result. Each
-/// refusal is a `422` naming the parameter at fault.
+/// `q` is required and parsed as GitHub's syntax (``RepositoryQuery``); `per_page` is clamped; no page
+/// may start beyond GitHub's result limit. Each refusal is a `422` naming the parameter at fault.
 struct SearchRequest: Sendable {
   static let maxQueryLength = 256
 
   let query: RepositorySearchQuery
-  /// `q` parsed.
   let parsed: RepositoryQuery
   let sort: RepositorySort
 
@@ -29,9 +25,8 @@ struct SearchRequest: Sendable {
     }
     guard q.count <= Self.maxQueryLength else {
       throw .validationFailed([
-        FieldError(
-          resource: "Search", field: "q", code: FieldError.invalidCode,
-          message: "The search is longer than \(Self.maxQueryLength) characters.")
+        FieldError.invalid(
+          "q", resource: "Search", message: "The search is longer than \(Self.maxQueryLength) characters.")
       ])
     }
     let sortText = parameters["sort"]
@@ -45,7 +40,7 @@ struct SearchRequest: Sendable {
     let page = try Self.integer(parameters["page"], name: "page") ?? 1
     guard page >= 1 else {
       throw .validationFailed([
-        FieldError(resource: "Search", field: "page", code: FieldError.invalidCode, message: "page must be 1 or more")
+        FieldError.invalid("page", resource: "Search", message: "page must be 1 or more")
       ])
     }
     let perPage = try Self.integer(parameters["per_page"], name: "per_page") ?? RepositorySearchQuery.defaultPerPage
@@ -63,16 +58,15 @@ struct SearchRequest: Sendable {
     }
   }
 
-  /// The `errors` entry of a query or sort the search cannot run.
   static func fieldError(_ error: SearchSyntaxError) -> FieldError {
-    FieldError(resource: "Search", field: error.field, code: FieldError.invalidCode, message: error.message)
+    FieldError.invalid(error.field, resource: "Search", message: error.message)
   }
 
   private static func integer(_ text: String?, name: String) throws(APIError) -> Int? {
     guard let text else { return nil }
     guard let value = Int(text) else {
       throw .validationFailed([
-        FieldError(resource: "Search", field: name, code: FieldError.invalidCode, message: "\(name) must be a whole number")
+        FieldError.invalid(name, resource: "Search", message: "\(name) must be a whole number")
       ])
     }
     return value

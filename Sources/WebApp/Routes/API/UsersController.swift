@@ -7,19 +7,14 @@ import RepositoryIndex
 /// `GET /users/{username}` and `POST /users`, in GitHub's shapes, backed by the account store.
 ///
 /// A login that is no account here but owns repositories of the index is answered with what the index
-/// knows of it (``OwnerJSON/full(_:baseURL:)``): the `owner.url` of every repository the API writes is
-/// served, as on GitHub.
+/// knows of it, so the `owner.url` of every repository the API writes is served, as on GitHub.
 struct UsersController: Sendable {
   let accounts: AccountStore
   let index: RepositoryIndex
   let maxBodyBytes: Int
-  /// The base of an owner's `url`.
   let publicAddress: PublicAddress
   let logger: Logger
-
-  /// Counts lookups against each client's `core` budget and signups against its `signup` budget.
   let rateLimiter: RateLimiter
-  /// The bodies of accounts shown recently.
   let bodies = UserBodyCache()
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
@@ -29,11 +24,14 @@ struct UsersController: Sendable {
       .post("users") { request, context in try await create(request, context: context) }
   }
 
-  /// The user as GitHub's API shows it: `{"login", "id", "type", "created_at"}`.
-  static func userJSON(_ account: Account) -> String {
+  /// An account in GitHub's user shape and field order, with what this server has of it: `url` is
+  /// `GET /users/{login}`, `html_url` the account page `/{login}`, both under `baseURL`.
+  static func userJSON(_ account: Account, baseURL: String) -> String {
     var object = JSONObjectWriter()
     object.field("login", account.login)
     object.field("id", account.id)
+    object.field("url", "\(baseURL)/users/\(account.login)")
+    object.field("html_url", "\(baseURL)/\(account.login)")
     object.field("type", "User")
     object.field("created_at", account.createdAt)
     return object.text
@@ -48,22 +46,21 @@ struct UsersController: Sendable {
       throw Self.answer(for: error)
     }
     guard let account = found else { return try await showOwner(named: username) }
-    return JSONResponse.make(status: .ok, body: bodies.body(for: account, render: Self.userJSON))
+    let body = bodies.body(for: account) { Self.userJSON($0, baseURL: publicAddress.baseURL) }
+    return JSONResponse.make(status: .ok, body: body)
   }
 
-  /// The owner `login` of repositories of the index, or `404` when the index has none of it.
   private func showOwner(named login: String) async throws -> Response {
     guard let owner = try await indexedOwner(named: login) else { throw APIError.notFound }
     return JSONResponse.make(status: .ok, json: OwnerJSON.full(owner, baseURL: publicAddress.baseURL))
   }
 
-  /// The owner `login` of repositories of the index, if any; `503` when the index cannot be read.
   private func indexedOwner(named login: String) async throws -> IndexedOwner? {
     do {
       return try await index.owner(named: login)
     } catch {
       logger.error("Owner lookup failed", metadata: ["error": "\(error)"])
-      throw APIError(status: .serviceUnavailable, message: "The repository index is unavailable")
+      throw APIError.indexUnavailable
     }
   }
 
@@ -95,7 +92,7 @@ struct UsersController: Sendable {
       let name = key.count > 64 ? String(key.prefix(64)) + "…" : key
       throw APIError.badRequest("Problems parsing JSON: the key \"\(name)\" appears more than once")
     }
-    // An owner of the index's repositories has the name already (`GET /users/{name}` shows it).
+    // An index owner has the name already (`GET /users/{name}` shows it).
     if try await indexedOwner(named: username) != nil { throw Self.usernameTaken }
     let account: Account
     do {
@@ -103,14 +100,12 @@ struct UsersController: Sendable {
     } catch {
       throw Self.answer(for: error)
     }
-    var response = JSONResponse.make(status: .created, json: Self.userJSON(account))
-    // Where the new user is read (`GET /users/{login}`); a login is letters, digits and hyphens.
+    var response = JSONResponse.make(status: .created, json: Self.userJSON(account, baseURL: publicAddress.baseURL))
+    // A login is letters, digits and hyphens: nothing to escape.
     response.headers[.location] = "/users/\(account.login)"
     return response
   }
 
-  /// The API's answer to an error of the store: 409 for a taken name, 422 for broken rules, 503 with
-  /// `retry-after` when too many passwords are being hashed or the database cannot be reached.
   private static func answer(for error: any Error) -> any Error {
     guard let error = error as? AccountStoreError else { return error }
     if error.isUnavailable { return APIError.databaseUnavailable }

@@ -1,14 +1,9 @@
 import Hummingbird
 import NIOCore
 
-/// `GET|HEAD /metrics`: the server's ``ServerMetrics`` in Prometheus' text exposition format.
-///
-/// **Contract**: answers `200`, `content-type: text/plain; version=0.0.4; charset=utf-8`,
-/// `cache-control: no-store`. Not rate-limited: a Prometheus server scrapes every few seconds from one
-/// address; a scrape does not renew its connection's idle deadline, so it cannot hold a connection. Its own requests are counted like any route's, under `route="/metrics"`, so scrapes never
-/// blend into the figures of the routes users call. Rendering happens here, at scrape time only. Added
-/// only when ``AppConfiguration/exposesMetrics`` is on (`serve --metrics off` leaves it out: see
-/// `docs/threat_model.md` for what it reveals).
+/// `GET|HEAD /metrics`: the server's ``ServerMetrics`` in Prometheus' text format, rendered at scrape
+/// time only. Not rate-limited, as a Prometheus server scrapes often from one address; like every
+/// probe it does not renew its connection's idle deadline (``ConnectionGuardStateMachine``).
 struct MetricsController: Sendable {
   let metrics: ServerMetrics
 

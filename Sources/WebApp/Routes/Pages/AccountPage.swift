@@ -3,18 +3,11 @@ import AccountStore
 import Foundation
 import SignupFeature
 
-/// An account's page at `/{login}`, as on GitHub: its login, when it was created, and a way back.
-///
-/// The Signup page goes here after a successful signup's alert is answered. Logins and the
-/// server's own top-level paths share one namespace, which is why signup refuses reserved names.
-/// A login no account has gets an ``ErrorPage`` (`accountNotFound`), as every other missing page.
+/// An account's page at `/{login}`, as on GitHub, where the Signup page goes after a signup. Logins and
+/// the server's own top-level paths share one namespace, which is why signup refuses reserved names.
 struct AccountPage: Sendable {
   let language: Language
   let account: Account
-
-  private func pick(_ english: String, _ chinese: String) -> String {
-    language == .english ? english : chinese
-  }
 
   var html: String {
     let text = PageText(language: language)
@@ -23,26 +16,17 @@ struct AccountPage: Sendable {
       <p><a href="/signup\(query)">← \(HTML.escape(text.signupTitle))</a> · \
       <a href="/search\(query)">\(HTML.escape(text.searchTitle))</a></p>
       """
-    let created = Self.day(account.createdAt)
+    let created = Timestamp.day(of: account.createdAt)
     let body = """
       <main id="account-page">
       \(links)
       <h1>\(HTML.escape(account.login))</h1>
       <dl class="facts">
-      <dt>\(HTML.escape(pick("Joined", "加入时间")))</dt>\
-      <dd><time datetime="\(Self.instant(account.createdAt))">\(created)</time></dd>
+      <dt>\(HTML.escape(language.pick("Joined", "加入时间")))</dt>\
+      <dd><time datetime="\(Timestamp.string(from: account.createdAt))">\(created)</time></dd>
       </dl>
       </main>
       """
     return HTML.document(lang: text.htmlLang, title: "\(account.login) · Octoreact", body: body)
-  }
-
-  /// `2026-11-24`, in UTC: the same day for every reader, as the API's `created_at`.
-  private static func day(_ date: Date) -> String {
-    ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
-  }
-
-  private static func instant(_ date: Date) -> String {
-    ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withInternetDateTime])
   }
 }

@@ -2,41 +2,32 @@ import AccountRules
 import Hummingbird
 import SignupFeature
 
-/// A page request that went wrong, answered as a page: an HTML document in the visitor's language that says
-/// what happened and links home, with the error's status. The API's paths answer JSON instead (``APIError``).
+/// A page request that went wrong, answered as an HTML page in the visitor's language with the error's
+/// status (the API's paths answer ``APIError`` JSON instead).
 ///
-/// **Contract:** it renders itself (`HTTPResponseError`), so a page handler, ``RouterMethods/getAndHead(_:use:)``
-/// and ``SecurityHeadersMiddleware`` answer it alike, security headers included; a `HEAD` gets the status
-/// and headers of the `GET`, `Content-Length` too, without a body. What a client sent (a path, an engine, a
-/// repository name) is escaped and cut to ``maxEchoedCharacters``, so it can neither inject markup nor make
-/// the page large.
+/// **Contract:** it renders itself, so every handler and middleware answers it alike, security headers
+/// included. What a client sent is escaped and cut to ``maxEchoedCharacters``, so it can neither inject
+/// markup nor make the page large.
 struct ErrorPage: HTTPResponseError, Sendable {
-  /// What went wrong, with what the page says about it.
   enum Problem: Sendable, Equatable {
-    /// No page at this path.
     case pageNotFound(path: String)
-    /// `?engine=` names no architecture of the screen (`signup` or `search`) that has `engines`.
     case unknownEngine(String, screen: String = "signup", engines: [String] = SignupArchitecture.allCases.map(\.rawValue))
-    /// The repository page of a repository the index does not have.
     case repositoryNotFound(fullName: String)
-    /// The account page of a login no account has.
     case accountNotFound(login: String)
-    /// A `%` escape in the path that is not `%` and two hex digits, or bytes that are not UTF-8.
     case invalidPercentEncoding
-    /// The client's budget for this page is spent (`403`, or `429` for a secondary limit).
+    /// `403`, or `429` for a secondary limit.
     case rateLimited(status: HTTPResponse.Status, retryAfterSeconds: Int)
-    /// Something failed on the server's side (a database error): nothing the visitor can fix.
+    /// Nothing the visitor can fix.
     case internalError
-    /// A database the answer needs cannot be reached now (`503`): worth trying again shortly.
+    /// A database cannot be reached now: worth trying again shortly.
     case unavailable
   }
 
-  /// The most characters of a client's text the page repeats.
   static let maxEchoedCharacters = 100
 
   let problem: Problem
   let language: Language
-  /// Headers the answer carries besides the page's own, such as a rate limit's `x-ratelimit-*`.
+  /// Such as a rate limit's `x-ratelimit-*`.
   var headers = HTTPFields()
 
   init(problem: Problem, language: Language, headers: HTTPFields = [:]) {
@@ -45,8 +36,8 @@ struct ErrorPage: HTTPResponseError, Sendable {
     self.headers = headers
   }
 
-  /// The 404 page for a `GET` or `HEAD` that no route answered (the router's bodiless `HTTPError(.notFound)`,
-  /// or a missing asset); `nil` for any other request or error.
+  /// The 404 page for a `GET` or `HEAD` no route answered (the router's bodiless `HTTPError(.notFound)`);
+  /// `nil` for any other request or error.
   init?(unrouted request: Request, error: any HTTPResponseError) {
     guard request.method == .get || request.method == .head, let error = error as? HTTPError,
       error.status == .notFound, error.body == nil
@@ -70,59 +61,52 @@ struct ErrorPage: HTTPResponseError, Sendable {
     return request.method == .head ? response.createHeadResponse() : response
   }
 
-  private func pick(_ english: String, _ chinese: String) -> String {
-    language == .english ? english : chinese
-  }
-
-  /// The page's title, also its heading.
+  /// Also the heading.
   var title: String {
     switch problem {
-    case .pageNotFound: pick("Page not found", "页面不存在")
-    case .repositoryNotFound: pick("Repository not found", "仓库不存在")
-    case .accountNotFound: pick("Account not found", "账户不存在")
-    case .unknownEngine: pick("Unknown architecture", "未知的架构")
-    case .invalidPercentEncoding: pick("Bad address", "地址有误")
-    case .rateLimited: pick("Too many requests", "请求过于频繁")
-    case .internalError: pick("Something went wrong", "服务器出错了")
-    case .unavailable: pick("Service unavailable", "服务暂不可用")
+    case .pageNotFound: language.pick("Page not found", "页面不存在")
+    case .repositoryNotFound: language.pick("Repository not found", "仓库不存在")
+    case .accountNotFound: language.pick("Account not found", "账户不存在")
+    case .unknownEngine: language.pick("Unknown architecture", "未知的架构")
+    case .invalidPercentEncoding: language.pick("Bad address", "地址有误")
+    case .rateLimited: language.pick("Too many requests", "请求过于频繁")
+    case .internalError: language.pick("Something went wrong", "服务器出错了")
+    case .unavailable: language.pick("Service unavailable", "服务暂不可用")
     }
   }
 
-  /// What happened and what to do, as HTML (client text escaped).
+  /// HTML, client text escaped.
   var explanation: String {
     switch problem {
     case .pageNotFound(let path):
       let path = Self.echo(path)
-      return pick("There is no page at \(path).", "\(path) 处没有页面。")
+      return language.pick("There is no page at \(path).", "\(path) 处没有页面。")
     case .unknownEngine(let engine, let screen, _):
       let engine = Self.echo(engine)
-      return screen == "search"
-        ? pick(
-          "There is no architecture named “\(engine)”. The Search screen runs as one of these:",
-          "没有名为“\(engine)”的架构。搜索页面可用以下架构之一：")
-        : pick(
-          "There is no architecture named “\(engine)”. The Signup screen runs as one of these:",
-          "没有名为“\(engine)”的架构。注册页面可用以下架构之一：")
+      let (english, chinese) = screen == "search" ? ("Search", "搜索") : ("Signup", "注册")
+      return language.pick(
+        "There is no architecture named “\(engine)”. The \(english) screen runs as one of these:",
+        "没有名为“\(engine)”的架构。\(chinese)页面可用以下架构之一：")
     case .repositoryNotFound(let fullName):
       let fullName = Self.echo(fullName)
-      return pick(
+      return language.pick(
         "The repository \(fullName) is not in this server’s index.", "本服务器的索引中没有仓库 \(fullName)。")
     case .accountNotFound(let login):
       let login = Self.echo(login)
-      return pick("There is no account named \(login).", "没有名为 \(login) 的账户。")
+      return language.pick("There is no account named \(login).", "没有名为 \(login) 的账户。")
     case .invalidPercentEncoding:
-      return pick(
+      return language.pick(
         "The address has a % that is not followed by two hexadecimal digits, or does not spell UTF-8 text.",
         "地址中的 % 后面不是两位十六进制数字，或者不是 UTF-8 文本。")
     case .rateLimited(_, let seconds):
-      return pick(
+      return language.pick(
         "This address has made too many requests. Try again in \(seconds) \(seconds == 1 ? "second" : "seconds").",
         "此地址的请求过于频繁，请在 \(seconds) 秒后重试。")
     case .internalError:
-      return pick(
+      return language.pick(
         "The server could not answer this request. Try again later.", "服务器无法处理此请求，请稍后再试。")
     case .unavailable:
-      return pick(
+      return language.pick(
         "The server cannot reach its database right now. Try again in a few seconds.",
         "服务器暂时无法连接数据库，请几秒钟后再试。")
     }
@@ -144,7 +128,7 @@ struct ErrorPage: HTTPResponseError, Sendable {
       <main id="error-page" data-status="\(status.code)">
       <h1>\(HTML.escape(title))</h1>
       <p>\(explanation)</p>
-      \(engines)<p><a href="/?lang=\(lang)">← \(HTML.escape(pick("Octoreact home", "Octoreact 首页")))</a> · \
+      \(engines)<p><a href="/?lang=\(lang)">← \(HTML.escape(language.pick("Octoreact home", "Octoreact 首页")))</a> · \
       <a href="/signup?lang=\(lang)">\(HTML.escape(text.signupTitle))</a> · \
       <a href="/search?lang=\(lang)">\(HTML.escape(text.searchTitle))</a></p>
       </main>
@@ -152,7 +136,6 @@ struct ErrorPage: HTTPResponseError, Sendable {
     return HTML.document(lang: text.htmlLang, title: "\(title) · Octoreact", body: body)
   }
 
-  /// A client's text as the page shows it: at most ``maxEchoedCharacters`` characters, escaped.
   private static func echo(_ text: String) -> String {
     let shown = text.count > maxEchoedCharacters ? text.prefix(maxEchoedCharacters) + "…" : Substring(text)
     return "<code>\(HTML.escape(String(shown)))</code>"

@@ -1,9 +1,9 @@
 import AccountRules
+
 /// Escapes text for HTML element content and attribute values, and frames a page's body.
 enum HTML {
-  /// A whole page around `body`: the head every Octoreact page shares (UTF-8, viewport, no referrer,
-  /// no favicon request, the style sheet) and, when given, the page's script (a module, so it may
-  /// import the shared `live-socket.js`; modules run once the document is parsed).
+  /// A whole page around `body`, with the head every page shares and the page's script, a module (so it
+  /// may import the shared `live-socket.js`, and runs once the document is parsed).
   static func document(lang: String, title: String, script: String? = nil, body: String) -> String {
     """
     <!doctype html>
@@ -23,8 +23,7 @@ enum HTML {
     """
   }
 
-  /// A link to each of a live screen's `engines`, keeping the page's language; the page's own engine is
-  /// marked for screen readers (`aria-current`) and by the style sheet.
+  /// A link to each of a live screen's `engines`, keeping the page's language; the current one is marked.
   static func engineLinks(_ engines: [String], for request: PageRequest) -> String {
     engines.map { engine in
       let current = engine == request.engine ? #" aria-current="page""# : ""

@@ -6,12 +6,9 @@ import SignupFeature
 struct HomePage: Sendable {
   let language: Language
 
-  private func pick(_ english: String, _ chinese: String) -> String {
-    language == .english ? english : chinese
-  }
-
   var html: String {
     let lang = language.rawValue
+    let pick = language.pick
     let other: (tag: String, name: String) = language == .english ? ("zh-Hans", "简体中文") : ("en", "English")
     return HTML.document(
       lang: PageText(language: language).htmlLang,

@@ -11,12 +11,10 @@ import SignupFeature
 struct PagesController: Sendable {
   let index: RepositoryIndex
   let accounts: AccountStore
-  /// The account page spends the client's `core` budget, as `GET /users/{name}` does: it answers the
-  /// same question (does this account exist?), so it is no way around that limit.
+  /// The account page answers what `GET /users/{name}` answers, so it spends the same `core` budget.
   let rateLimiter: RateLimiter
-  /// The longest text the live pages accept in a field (their inputs' `maxlength`).
+  /// The inputs' `maxlength`.
   let maxFieldCharacters: Int
-  /// Who answers the Search screen, as its texts name it.
   let searchService: SearchService
 
   func addRoutes(to router: Router<some RemoteAddressRequestContext>) {
@@ -88,11 +86,7 @@ struct PagesController: Sendable {
     }
   }
 
-  /// Spends one request of the client's `core` budget, as `GET /users/{name}` does, and returns the
-  /// `x-ratelimit-*` headers the page carries.
-  ///
-  /// - Throws: ``ErrorPage`` (`403`, or `429` for a secondary limit) when the budget is spent, with the headers
-  ///   GitHub's refusal carries; `503` when the budget cannot be counted.
+  /// Returns the `x-ratelimit-*` headers the page carries, or throws the ``ErrorPage`` of a refusal.
   private func spendCoreBudget(
     of request: Request, context: some RemoteAddressRequestContext, language: Language
   ) async throws -> HTTPFields {
@@ -112,7 +106,6 @@ struct PagesController: Sendable {
     return outcome.headers
   }
 
-  /// The page of the account `login`; an ``ErrorPage`` (404) when no account has that login.
   private func accountPage(login: String, language: Language) async throws -> Response {
     // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
     guard login.count <= 39, UsernameRules.github.violation(in: login) == nil,
@@ -123,7 +116,7 @@ struct PagesController: Sendable {
     return Self.html(AccountPage(language: language, account: account).html)
   }
 
-  /// The indexed repository named exactly `fullName` (in any letter case): exact names rank first.
+  /// Exact names rank first; letter case is ignored.
   private func repository(named fullName: String) async throws -> IndexedRepository? {
     try await index.search(fullName, page: 1, perPage: 10).items
       .first { $0.fullName.lowercased() == fullName.lowercased() }

@@ -3,11 +3,8 @@ import Foundation
 import RepositoryIndex
 import SignupFeature
 
-/// A repository of the local index, the page the offline Search screen's results link to (GitHub's
-/// own page in GitHub mode): its description, figures, topics and dates, and a link to it on GitHub.
-///
-/// A figure the index does not have is left out, except the stars, which a repository known only by
-/// name shows as "unknown" (never 0). Dates are days in UTC, with the instant in `<time datetime>`.
+/// A repository of the local index, which the offline Search screen's results link to. A figure the
+/// index does not have is left out, except the stars, shown as "unknown" (never 0). Dates are days in UTC.
 struct RepositoryPage: Sendable {
   let repository: IndexedRepository
   var language: Language = .english
@@ -40,7 +37,7 @@ struct RepositoryPage: Sendable {
     return HTML.document(lang: text.htmlLang, title: "\(repository.fullName) · Octoreact", body: body)
   }
 
-  /// One name and value of the facts list; `value` is HTML already.
+  /// `value` is HTML already.
   private func fact(_ name: String, _ value: String) -> String {
     "<dt>\(HTML.escape(name))</dt><dd>\(value)</dd>"
   }
@@ -49,15 +46,13 @@ struct RepositoryPage: Sendable {
     #"<ul class="topics">"# + topics.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
   }
 
-  /// GitHub's ISO 8601 instant (`2011-01-26T19:01:12Z`) as its day, with the instant for machines; a
-  /// text that is not such an instant is shown as it is.
+  /// An instant as its day, with the instant for machines; any other text as it is.
   private static func time(_ instant: String) -> String {
-    guard let date = try? Date(instant, strategy: .iso8601) else { return HTML.escape(instant) }
-    let day = ISO8601DateFormatter.string(from: date, timeZone: .gmt, formatOptions: [.withFullDate])
-    return #"<time datetime="\#(HTML.escape(instant))">\#(day)</time>"#
+    guard let date = Timestamp.date(from: instant) else { return HTML.escape(instant) }
+    return #"<time datetime="\#(Timestamp.string(from: date))">\#(Timestamp.day(of: date))</time>"#
   }
 
-  /// `67000` as `67,000`, the same in both languages and on every machine.
+  /// `67,000` in both languages and on every machine.
   private static func grouped(_ number: Int) -> String {
     number.formatted(.number.locale(Locale(identifier: "en_US")))
   }

@@ -1,21 +1,14 @@
 import AccountRules
 import SearchFeature
-import SignupFeature
 
-/// The Search page's first paint: an empty search box and result list, which `search.js` binds to the
-/// Search screen (`?engine=reactor` or `feedback`) over `/live/search`.
-///
-/// **Paging:** the next page comes with scrolling near the bottom, or with the "Load more" button for
-/// keyboard and screen-reader users; both send the same `loadNextPage` action. An append is announced
-/// in `#announcement` (a live region kept out of sight, with the words the server sends).
+/// The Search page's first paint, which `search.js` binds to ``LiveSearchScreen``. "Load more" is there
+/// for keyboard and screen-reader users; an append is announced in `#announcement`.
 struct SearchScreenPage: Sendable {
   let request: PageRequest
-  /// Who answers the searches, as the texts name it.
   let service: SearchService
-  /// The search box's `maxlength`: the server's limit, so the page never sends text it would refuse.
+  /// The server's limit, so the page never sends text it would refuse.
   let maxCharacters: Int
-  /// The query the address names (`/search?q=swift`): the page opens with it in the search box, and
-  /// its script searches for it as soon as the socket is open.
+  /// `/search?q=swift`, searched for once connected.
   var query = ""
 
   var html: String {

@@ -6,7 +6,7 @@ import SignupFeature
 struct SignupPage: Sendable {
   let request: PageRequest
   let state: SignupScreenState
-  /// The fields' `maxlength`: the server's limit, so the page never sends text it would refuse.
+  /// The server's limit, so the page never sends text it would refuse.
   let maxCharacters: Int
 
   var html: String {

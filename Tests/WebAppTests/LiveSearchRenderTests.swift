@@ -6,7 +6,7 @@ import Testing
 @testable import WebApp
 
 /// What a live Search page is sent: appends for next pages, the whole list otherwise.
-struct LiveSearchStateTests {
+struct LiveSearchRenderTests {
   func repos(_ ids: ClosedRange<Int64>) -> [Repository] {
     ids.map { Repository(id: $0, fullName: "o/r\($0)", htmlURL: "https://github.com/o/r\($0)") }
   }
@@ -53,7 +53,7 @@ struct LiveSearchStateTests {
   }
 }
 
-extension LiveSearchStateTests {
+extension LiveSearchRenderTests {
   /// A reset beyond Int64 milliseconds (from a hostile `x-ratelimit-reset`) trapped before.
   @Test func aResetTooFarAwayGetsNoCountdownInsteadOfATrap() throws {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
@@ -69,7 +69,7 @@ extension LiveSearchStateTests {
   }
 }
 
-extension LiveSearchStateTests {
+extension LiveSearchRenderTests {
   /// A row carries what the page shows: language, stars in words (unknown said so), and the day it changed.
   @Test func aRowCarriesItsLanguageStarsAndUpdatedDayInWords() throws {
     var page = RenderedSearchPage(messages: SearchMessages(.simplifiedChinese))
@@ -106,7 +106,7 @@ extension LiveSearchStateTests {
   }
 }
 
-extension LiveSearchStateTests {
+extension LiveSearchRenderTests {
   /// "Retry" is offered only where asking again unchanged can succeed: before, a query refused for an
   /// unsupported qualifier showed a "Retry" that could only be refused again.
   @Test(arguments: [
