@@ -30,6 +30,7 @@ let package = Package(
     .library(name: "SearchSyntax", targets: ["SearchSyntax"]),
     .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "SearchFeatureTesting", targets: ["SearchFeatureTesting"]),
+    .library(name: "ScreenRecordings", targets: ["ScreenRecordings"]),
     .library(name: "GitHubClient", targets: ["GitHubClient"]),
     .library(name: "AccountStore", targets: ["AccountStore"]),
     .library(name: "RepositoryIndex", targets: ["RepositoryIndex"]),
@@ -106,6 +107,15 @@ let package = Package(
       name: "SearchFeature", dependencies: ["OctoreactCore", "OctoreactFeedback", "SearchSyntax", "AccountRules"],
       swiftSettings: strictSettings),
     .target(name: "SearchFeatureTesting", dependencies: ["SearchFeature"], swiftSettings: strictSettings),
+    // Recordings of Signup and Search sessions (inputs, answers, states), and their replay as tests.
+    .target(
+      name: "ScreenRecordings",
+      dependencies: [
+        "OctoreactCore", "SignupFeature", "SearchFeature", "AccountRules",
+        .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
+      ],
+      swiftSettings: strictSettings
+    ),
     .target(
       name: "GitHubClient",
       dependencies: [
@@ -258,6 +268,16 @@ let package = Package(
         "OctoreactFeedback", "OctoreactTesting",
         .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
+      swiftSettings: strictSettings
+    ),
+    // Every file in Tests/ScreenRecordingsTests/Recordings is replayed as a test.
+    .testTarget(
+      name: "ScreenRecordingsTests",
+      dependencies: [
+        "ScreenRecordings", "SignupFeature", "SearchFeature", "SearchSyntax", "AccountRules", "OctoreactCore",
+        "OctoreactTesting", .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
+      ],
+      exclude: ["Recordings"],
       swiftSettings: strictSettings
     ),
     .testTarget(

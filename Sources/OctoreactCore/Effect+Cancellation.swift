@@ -20,6 +20,10 @@ public struct CancelID: Hashable, Sendable {
     lhs.hash == rhs.hash && lhs.base.isEqual(to: rhs.base)
   }
 
+  /// The value the identifier was made from (`CancelID.usernameCheck` of
+  /// `.cancellable(id: CancelID.usernameCheck)`): how an inspector names a store's work.
+  public var value: any Hashable & Sendable { base }
+
   /// Feeds the identifier's hash, computed once when it was made.
   public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

@@ -25,6 +25,8 @@
 /// - Observers get the current state first, then every change, in order. ``states`` goes through a
 ///   buffer per observer, so a slow sequence observer never blocks the store.
 /// - Releasing the store cancels its tasks and ends its state sequences; tasks hold it weakly.
+/// - A store made with ``init(_:events:)`` reports each action, mutation, state and effect started,
+///   finished or cancelled (``ReactorEvent``), in order, as it calls observers.
 public final class ReactorStore<R: Reactor>: Sendable {
   @usableFromInline let storage: ReactorStorage<R>
   @usableFromInline let stubStorage: ReactorStub<R>?
@@ -32,6 +34,22 @@ public final class ReactorStore<R: Reactor>: Sendable {
   /// Starts running `reactor` from its initial state.
   public init(_ reactor: R) {
     storage = ReactorStorage(reactor: reactor)
+    stubStorage = nil
+  }
+
+  /// Starts running `reactor` from its initial state, reporting every step of its work to `events`:
+  /// each action, each mutation, each new state, and each piece of asynchronous work started,
+  /// finished or cancelled (``ReactorEvent``, which gives the order). For an inspector, a log or a
+  /// test that checks what a screen did, not only what it shows.
+  ///
+  /// `events` is called the way a synchronous observer (``observe(_:)``) is: by the thread
+  /// processing the store, one event at a time, in order, with no lock held. It may read
+  /// ``currentState`` and send (queued, processed after the current work); something slow in it
+  /// delays the store. Nothing is buffered for it: keeping a bounded history is its business.
+  ///
+  /// A store made with ``init(_:)`` has no such hook, and pays for none: a check of a `nil` per step.
+  public init(_ reactor: R, events: @escaping @Sendable (ReactorEvent<R>) -> Void) {
+    storage = ReactorStorage(reactor: reactor, hook: EventHook(events))
     stubStorage = nil
   }
 

@@ -47,6 +47,8 @@ public import OctoreactCore
 ///   observer, a request rule or an effect runs: each may read ``currentState`` and send.
 /// - A cancelled effect never delivers an event afterwards, even if its work ignores cancellation.
 /// - Releasing the system cancels its effects and ends its state sequences.
+/// - A system made with ``init(initialState:reduce:feedback:events:)`` reports each event, state and
+///   effect started, finished or cancelled (``FeedbackEvent``), in order.
 ///
 /// The system is run by OctoreactCore's `ReactorStore`: every event goes through its serial queue.
 public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
@@ -65,6 +67,27 @@ public final class FeedbackSystem<State: Sendable, Event: Sendable>: Sendable {
     let reference = SystemReference<State, Event>()
     store = ReactorStore(
       FeedbackReactor(initialState: initialState, reduce: reduce, feedback: feedback, system: reference))
+    reference.set(store)
+    store.send(.start)
+  }
+
+  /// Starts a system at `initialState`, as the initializer without `events` does, reporting every step to `events`: each event reduced, each state, and each loop's effects
+  /// started (with their request), finished and cancelled (``FeedbackEvent``).
+  ///
+  /// `events` is called as a synchronous observer is: by the thread processing the system, one step
+  /// at a time, in order, with no lock held; nothing is buffered for it. A system made without it
+  /// pays for none.
+  public init(
+    initialState: State,
+    reduce: @escaping @Sendable (State, Event) -> State,
+    feedback: [Feedback<State, Event>],
+    events: @escaping @Sendable (FeedbackEvent<State, Event>) -> Void
+  ) {
+    let reference = SystemReference<State, Event>()
+    let translator = FeedbackEventTranslator<State, Event>(events)
+    store = ReactorStore(
+      FeedbackReactor(initialState: initialState, reduce: reduce, feedback: feedback, system: reference),
+      events: translator.translate)
     reference.set(store)
     store.send(.start)
   }

@@ -6,7 +6,7 @@ public import Foundation
 /// GitHub, Octoreact's own index, a test double) can produce it. Rows are identified by GitHub's
 /// numeric ``id``, which is what removes a repository that appears on two pages (see
 /// ``SearchReactor``).
-public struct Repository: Sendable, Hashable, Identifiable {
+public struct Repository: Sendable, Hashable, Codable, Identifiable {
   /// GitHub's numeric repository id: stable across renames, unique across pages.
   public var id: Int64
   /// `owner/name`, as GitHub's `full_name`.

@@ -6,7 +6,7 @@ public import SearchSyntax
 /// The examples swallow every error into an empty list; Octoreact shows it, with a retry button
 /// (design section 2). The client adapter classifies whatever its transport throws into one of these,
 /// so the reactor and its messages never see HTTP details.
-public enum SearchFailure: Error, Sendable, Equatable {
+public enum SearchFailure: Error, Sendable, Equatable, Codable {
   /// GitHub's rate limit is exhausted (403/429). `resetsAt` is when requests are accepted again,
   /// from `x-ratelimit-reset` or `retry-after` converted to a date by the adapter; `nil` when the
   /// server did not say.

@@ -2,7 +2,7 @@
 ///
 /// Paging is the client's business (GitHub's `Link` header, `per_page`, the 1,000-result cap): the
 /// reactor only needs to know which page comes next, if any.
-public struct SearchPage: Sendable, Equatable {
+public struct SearchPage: Sendable, Equatable, Codable {
   /// The repositories on this page, in GitHub's order.
   public var repositories: [Repository]
   /// How many repositories match in all (GitHub's `total_count`), not only the reachable ones.

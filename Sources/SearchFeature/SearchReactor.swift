@@ -50,7 +50,7 @@ public struct SearchReactor: Reactor {
     case setFailure(SearchFailure, page: Int)
   }
 
-  public struct State: Sendable, Equatable {
+  public struct State: Sendable, Equatable, Codable {
     /// The text the user typed, as sent in the last ``Action/updateQuery(_:)``.
     public var query: String?
     /// The repositories shown, without two of the same ``Repository/id``.

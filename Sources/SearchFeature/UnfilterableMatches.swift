@@ -5,7 +5,7 @@
 /// never with a full page; the Search screen shows them after the result count, in its language
 /// (``SearchMessages/unfilterableMatches(_:)``). The figures are never guessed: the remedy is an
 /// index that has them.
-public struct UnfilterableMatches: Sendable, Equatable {
+public struct UnfilterableMatches: Sendable, Equatable, Codable {
   /// How many repositories known only by name match the words (and `user:`/`org:`).
   public var count: Int
   /// The words of the query, without its qualifiers (empty when it has only qualifiers).

@@ -2,9 +2,9 @@
 ///
 /// Carries what the user wrote (cut to ``maximumQuotedLength`` characters), so that each front end
 /// can word the message in its own language; ``message`` is the English one the API sends.
-public struct SearchSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SearchSyntaxError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
   /// What is wrong.
-  public enum Kind: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable, Codable {
     /// A qualifier this search does not know, such as `size:`, or cannot negate, such as `-in:`.
     case unsupportedQualifier(String)
     /// A known qualifier with a value it cannot take; `expected` says, in English, what it takes.

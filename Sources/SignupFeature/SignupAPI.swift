@@ -32,7 +32,7 @@ public struct SignupAPI: Sendable {
 }
 
 /// How a signup request ended.
-public enum SignupOutcome: Sendable, Hashable {
+public enum SignupOutcome: Sendable, Hashable, Codable {
   /// The account exists now.
   case created(username: String)
   /// The server refused: the username is taken.

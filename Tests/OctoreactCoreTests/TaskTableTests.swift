@@ -42,10 +42,10 @@ struct TaskTableTests {
     let (second, secondHandle) = try table.startAttached(search, other)
     let (unrelated, unrelatedHandle) = try table.startAttached(other)
 
-    let cancelled = table.cancel(search)
-    let cancelledAgain = table.cancel(search)
+    let cancelled = table.cancel(search).handles
+    let cancelledAgain = table.cancel(search).handles
     // The second task's other identifier forgot it too.
-    let cancelledOther = table.cancel(other)
+    let cancelledOther = table.cancel(other).handles
 
     #expect(Set(cancelled) == [firstHandle, secondHandle])
     #expect(!table.isLive(first))
@@ -62,7 +62,7 @@ struct TaskTableTests {
     let (password, _) = try table.startAttached(CancelID(Check.password))
     let (text, _) = try table.startAttached(CancelID("username"))
 
-    let cancelled = table.cancel(CancelID(Check.username))
+    let cancelled = table.cancel(CancelID(Check.username)).handles
 
     #expect(cancelled.count == 1)
     #expect(!table.isLive(username))
@@ -80,12 +80,12 @@ struct TaskTableTests {
     let (first, _) = try table.startAttached(CancelID(Colliding(name: "first")))
     let (second, _) = try table.startAttached(CancelID(Colliding(name: "second")))
 
-    let cancelled = table.cancel(CancelID(Colliding(name: "first")))
+    let cancelled = table.cancel(CancelID(Colliding(name: "first"))).handles
 
     #expect(cancelled.count == 1)
     #expect(!table.isLive(first))
     #expect(table.isLive(second))
-    #expect(table.cancel(CancelID(Colliding(name: "second"))).count == 1)
+    #expect(table.cancel(CancelID(Colliding(name: "second"))).handles.count == 1)
   }
 
   @Test func cancelSparesTheTaskThatAsksForIt() throws {
@@ -94,13 +94,13 @@ struct TaskTableTests {
     let (older, olderHandle) = try table.startAttached(search)
     let (newer, _) = try table.startAttached(search)
 
-    let cancelled = table.cancel(search, sparing: newer)
+    let cancelled = table.cancel(search, sparing: newer).handles
 
     #expect(cancelled == [olderHandle])
     #expect(table.isLive(newer))
     #expect(!table.isLive(older))
     // The spared task is still found under its identifier.
-    #expect(table.cancel(search).count == 1)
+    #expect(table.cancel(search).handles.count == 1)
   }
 
   @Test func taskCancelledBeforeItsHandleIsAttachedIsRefusedTheHandle() throws {
@@ -109,7 +109,7 @@ struct TaskTableTests {
     let task = try table.start(search)
 
     // Nothing to cancel yet, but the task is forgotten…
-    let cancelled = table.cancel(search)
+    let cancelled = table.cancel(search).handles
     #expect(cancelled.isEmpty)
     #expect(!table.isLive(task))
 
@@ -124,7 +124,7 @@ struct TaskTableTests {
     let (task, _) = try table.startAttached(search)
 
     table.finish(task)
-    let cancelled = table.cancel(search)
+    let cancelled = table.cancel(search).handles
 
     #expect(cancelled.isEmpty)
   }
@@ -137,7 +137,7 @@ struct TaskTableTests {
 
     let cancelled = table.shutDown()
     let refused = table.register(cancelIDs: [])
-    let cancelledAfter = table.cancel(CancelID("a"))
+    let cancelledAfter = table.cancel(CancelID("a")).handles
 
     #expect(Set(cancelled) == [firstHandle, secondHandle])
     #expect(table.isShutDown)
@@ -153,7 +153,7 @@ struct TaskTableTests {
     let search = CancelID("search")
     let (task, _) = try table.startAttached(search)
 
-    _ = table.cancel(search)
+    _ = table.cancel(search).handles
 
     // Its body may still be running (work that ignores cancellation): counted, but not live.
     #expect(!table.isLive(task))
@@ -168,7 +168,7 @@ struct TaskTableTests {
     let search = CancelID("search")
     let task = try table.start(search)
 
-    _ = table.cancel(search)
+    _ = table.cancel(search).handles
 
     #expect(table.count == 0)
     let started = table.markStarted(task)
@@ -182,7 +182,7 @@ struct TaskTableTests {
     let started = table.markStarted(task)
     #expect(started)
 
-    let cancelled = table.cancel(search)
+    let cancelled = table.cancel(search).handles
 
     #expect(cancelled.isEmpty)  // no handle yet…
     #expect(table.count == 1)  // …but its `Task` is being made: it will run and end
@@ -190,5 +190,44 @@ struct TaskTableTests {
     #expect(!attached)  // so the starter cancels the handle itself
     table.finish(task)
     #expect(table.count == 0)
+  }
+
+  @Test func reportingListsEveryCancelledTaskInStartOrderStartedOrNot() throws {
+    var table = TaskTable()
+    let search = CancelID("search")
+    let (older, _) = try table.startAttached(search)
+    let newer = try table.start(search)  // registered, no `Task` yet: no handle to cancel
+
+    let silent = table.cancel(CancelID("other"), reporting: true)
+    let cancelled = table.cancel(search, reporting: true)
+
+    #expect(silent.tasks.isEmpty)
+    #expect(cancelled.tasks == [older, newer])
+    #expect(cancelled.handles.count == 1)
+  }
+
+  @Test func withoutReportingNoTaskIsListed() throws {
+    var table = TaskTable()
+    let search = CancelID("search")
+    _ = try table.startAttached(search)
+
+    let cancelled = table.cancel(search)
+
+    #expect(cancelled.tasks.isEmpty)
+    #expect(cancelled.handles.count == 1)
+  }
+
+  @Test func finishSaysWhetherTheTaskEndedLive() throws {
+    var table = TaskTable()
+    let search = CancelID("search")
+    let (live, _) = try table.startAttached(search)
+    let (cancelled, _) = try table.startAttached(CancelID("other"))
+    _ = table.cancel(CancelID("other"))
+
+    let liveEnded = table.finish(live)
+    let cancelledEnded = table.finish(cancelled)
+
+    #expect(liveEnded)
+    #expect(!cancelledEnded)
   }
 }

@@ -61,7 +61,7 @@ final class EffectTask<R: Reactor>: MutationReceiver {
       // Registered, and in-flight work cancelled, when the task was started.
       await perform(inner, send: send)
     case .cancel(let cancelID):
-      storage?.tasks.cancel(cancelID, sparing: id)
+      storage?.cancelTasks(cancelID, from: id)
     }
   }
 }

@@ -10,7 +10,7 @@ extension ReactorStorage {
     case .none:
       break
     case .mutation(let mutation):
-      apply(mutation, state: &state)
+      apply(mutation, from: nil, state: &state)
     case .concat(let effects):
       for index in effects.indices {
         guard effects[index].isSynchronous else {
@@ -26,13 +26,36 @@ extension ReactorStorage {
     case .run, .task:
       start(effect, cancelIDs: cancelIDs)
     case .cancellable(let inner, let id, let cancelInFlight):
-      if cancelInFlight { tasks.cancel(id) }
+      if cancelInFlight { cancelTasks(id) }
       var innerIDs = cancelIDs
       innerIDs.append(id)
       perform(inner, cancelIDs: innerIDs, state: &state)
     case .cancel(let id):
-      tasks.cancel(id)
+      cancelTasks(id)
     }
+  }
+
+  /// Cancels the tasks under `id`, on the drain, and reports them to the event hook, if any.
+  @inlinable
+  func cancelTasks(_ id: CancelID) {
+    guard let hook else {
+      tasks.cancel(id)
+      return
+    }
+    hook.effectsCancelled(tasks.cancel(id, reporting: true))
+  }
+
+  /// Cancels the tasks under `id` but `task`, for a `.cancel(id:)` that `task` reached after an
+  /// asynchronous step (off the drain): the report goes through the queue, so that the hook hears it
+  /// from the drainer, in order.
+  @inlinable
+  func cancelTasks(_ id: CancelID, from task: TaskID) {
+    guard hook != nil else {
+      tasks.cancel(id, sparing: task)
+      return
+    }
+    let cancelled = tasks.cancel(id, sparing: task, reporting: true)
+    if !cancelled.isEmpty { run(.reportCancelled(cancelled)) }
   }
 
   /// Registers a task for an asynchronous effect and hands it to the starter.
@@ -44,10 +67,11 @@ extension ReactorStorage {
   func start(_ effect: Effect<R.Mutation>, cancelIDs: [CancelID]) {
     var allIDs = cancelIDs
     effect.forEachCancellation { id, cancelInFlight in
-      if cancelInFlight { tasks.cancel(id) }
+      if cancelInFlight { cancelTasks(id) }
       allIDs.append(id)
     }
     guard let id = tasks.register(cancelIDs: allIDs) else { return }
+    if let hook { hook.effectStarted(id, cancelIDs: allIDs) }
     let action = starter.withLock { $0.append(effect, id: id, keeping: tasks.isLive) }
     if action == .makeStarter { Task { await self.startPendingEffects() } }
   }

@@ -46,6 +46,9 @@ final class ReactorStorage<R: Reactor>: Sendable {
     /// A state set by a stub (``ReactorStub``). Boxed: a state is often many times the size of an
     /// action, and every queued item takes the size of the largest case.
     indirect case replaceState(R.State)
+    /// Tasks a task cancelled (a `.cancel(id:)` after an asynchronous step), to report to the event
+    /// hook from the drain, in order with everything else: queued only by a store that has one.
+    case reportCancelled([TaskID])
   }
 
   /// What `core` guards.
@@ -67,12 +70,15 @@ final class ReactorStorage<R: Reactor>: Sendable {
   @usableFromInline let core: RuntimeLock<Core>
   @usableFromInline let tasks = TaskRegistry()
   @usableFromInline let starter = RuntimeLock(EffectStarterStateMachine<Effect<R.Mutation>>())
+  /// Where the drainer reports each step, when the store's owner asked for it (``ReactorEvent``).
+  @usableFromInline let hook: EventHook<R>?
 
   /// `queueLimit`: the number of waiting items from which senders outside any drain wait
   /// (see ``SerialQueueStateMachine``). A count, not a time: 1024 keeps a flooded store's queue to
   /// a few hundred kilobytes while a flooding sender is woken once per 512 items.
-  init(reactor: R, queueLimit: Int = 1024) {
+  init(reactor: R, queueLimit: Int = 1024, hook: EventHook<R>? = nil) {
     self.reactor = reactor
+    self.hook = hook
     core = RuntimeLock(Core(state: reactor.transform(state: reactor.initialState), queueLimit: queueLimit))
   }
 
@@ -201,12 +207,12 @@ final class ReactorStorage<R: Reactor>: Sendable {
       process(action, state: &state)
     case .mutation(let mutation, let task):
       // The task may have been cancelled since its mutation was queued.
-      if tasks.isLive(task) { apply(mutation, state: &state) }
+      if tasks.isLive(task) { apply(mutation, from: task, state: &state) }
     case .finish(let task):
-      tasks.finish(task)
+      finishTask(task)
     case .lastMutation(let mutation, let task):
-      if tasks.isLive(task) { apply(mutation, state: &state) }
-      tasks.finish(task)
+      if tasks.isLive(task) { apply(mutation, from: task, state: &state) }
+      finishTask(task)
     case .observe(let observer):
       let isAttached = core.withLock { core in
         guard !core.isShutDown else { return false }
@@ -222,18 +228,29 @@ final class ReactorStorage<R: Reactor>: Sendable {
     case .replaceState(let newState):
       state = newState
       publish(state)
+    case .reportCancelled(let cancelled):
+      hook?.effectsCancelled(cancelled)
     }
+  }
+
+  @inlinable
+  func finishTask(_ task: TaskID) {
+    if tasks.finish(task), let hook { hook.sink(.effectFinished(EffectID(task))) }
   }
 
   @inlinable
   func process(_ action: R.Action, state: inout R.State) {
     let action = reactor.transform(action: action)
+    if let hook { hook.actionReceived(action) }
     perform(reactor.mutate(action: action, state: state), cancelIDs: [], state: &state)
   }
 
+  /// Reduces `mutation`, sent by the task `effect` or, when `nil`, by the current action's
+  /// synchronous effects.
   @inlinable
-  func apply(_ mutation: R.Mutation, state: inout R.State) {
+  func apply(_ mutation: R.Mutation, from effect: TaskID?, state: inout R.State) {
     let mutation = reactor.transform(mutation: mutation)
+    if let hook { hook.sink(.mutation(mutation, effect: effect.map(EffectID.init))) }
     state = reactor.transform(state: reactor.reduce(state: consume state, mutation: mutation))
     publish(state)
   }
@@ -254,6 +271,7 @@ final class ReactorStorage<R: Reactor>: Sendable {
       default: return (nil, core.observers)
       }
     }
+    if let hook { hook.sink(.state(state)) }
     if let single {
       if !single.deliver(state) { pruneObservers() }
       return

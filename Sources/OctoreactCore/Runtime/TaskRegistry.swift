@@ -34,14 +34,19 @@ final class TaskRegistry: Sendable {
   }
 
   /// Cancels every task under `cancelID` but `spared`; they are no longer live when this returns.
+  /// With `reporting`, returns them, in the order they started (otherwise an empty list).
   @usableFromInline
-  func cancel(_ cancelID: CancelID, sparing spared: TaskID? = nil) {
-    let handles = table.withLock { $0.cancel(cancelID, sparing: spared) }
-    for handle in handles { handle.cancel() }
+  @discardableResult
+  func cancel(_ cancelID: CancelID, sparing spared: TaskID? = nil, reporting: Bool = false) -> [TaskID] {
+    let cancellation = table.withLock { $0.cancel(cancelID, sparing: spared, reporting: reporting) }
+    for handle in cancellation.handles { handle.cancel() }
+    return cancellation.tasks
   }
 
+  /// See ``TaskTable/finish(_:)``.
   @usableFromInline
-  func finish(_ task: TaskID) {
+  @discardableResult
+  func finish(_ task: TaskID) -> Bool {
     table.withLock { $0.finish(task) }
   }
 

@@ -75,30 +75,44 @@ struct TaskTable: Sendable {
     return true
   }
 
-  /// Cancels every live task under `cancelID` (but `spared`) and returns their handles to cancel.
-  /// They are no longer live; the ones that started stay counted until they end.
-  mutating func cancel(_ cancelID: CancelID, sparing spared: TaskID? = nil) -> [Task<Void, Never>] {
+  /// What ``cancel(_:sparing:reporting:)`` did: the handles to cancel and, when asked for, every
+  /// task it cancelled (started or not, for a store's ``ReactorEvent/effectCancelled(_:)``).
+  struct Cancellation: Sendable {
     var handles: [Task<Void, Never>] = []
+    var tasks: [TaskID] = []
+  }
+
+  /// Cancels every live task under `cancelID` (but `spared`) and returns their handles to cancel,
+  /// and with `reporting` the tasks themselves (collected only then: a store without an event hook
+  /// pays for no list). They are no longer live; the ones that started stay counted until they end.
+  mutating func cancel(_ cancelID: CancelID, sparing spared: TaskID? = nil, reporting: Bool = false) -> Cancellation {
+    var cancellation = Cancellation()
     var index = entries.count - 1
     while index >= 0 {
       // Read in place: copying the entry out retained its handle and identifiers for every look.
       if entries[index].id != spared, entries[index].cancelIDs.contains(cancelID) {
         let entry = entries.remove(at: index)
         if entry.isStarted { cancelledRunning.insert(entry.id.raw) }
-        if let handle = entry.handle { handles.append(handle) }
+        if let handle = entry.handle { cancellation.handles.append(handle) }
+        if reporting { cancellation.tasks.append(entry.id) }
       }
       index -= 1
     }
-    return handles
+    // Found newest first: reported in the order they started.
+    if reporting { cancellation.tasks.reverse() }
+    return cancellation
   }
 
-  /// Forgets a task that has ended (its body returned, or it never ran).
-  mutating func finish(_ task: TaskID) {
+  /// Forgets a task that has ended (its body returned, or it never ran); returns `true` when it
+  /// was still live (it ended without being cancelled).
+  @discardableResult
+  mutating func finish(_ task: TaskID) -> Bool {
     if let index = index(of: task) {
       entries.remove(at: index)
-    } else {
-      cancelledRunning.remove(task.raw)
+      return true
     }
+    cancelledRunning.remove(task.raw)
+    return false
   }
 
   /// Forgets every task and refuses new ones; returns the handles to cancel.

@@ -13,6 +13,9 @@ protocol FeedbackLoop<State, Event>: Sendable {
 
   /// True while the effect of `generation` may still deliver.
   func isLive(_ generation: UInt64) -> Bool
+
+  /// The request the effect of `generation` runs for, while it runs (for ``FeedbackEvent``).
+  func request(of generation: UInt64) -> (any Hashable & Sendable)?
 }
 
 /// What a loop asks the runtime to do after a new state.
@@ -40,4 +43,8 @@ struct RequestLoop<State: Sendable, Event: Sendable, Request: Hashable & Sendabl
   }
 
   func isLive(_ generation: UInt64) -> Bool { table.isLive(generation) }
+
+  func request(of generation: UInt64) -> (any Hashable & Sendable)? {
+    table.running.first { $0.value == generation }?.key
+  }
 }

@@ -37,7 +37,11 @@ public enum SearchArchitecture: String, CaseIterable, Sendable {
 public final class ReactorSearchScreen: SearchScreen {
   public let store: ReactorStore<SearchReactor>
 
-  public init(client: RepositorySearchClient) { store = ReactorStore(SearchReactor(client: client)) }
+  /// A screen whose store reports its steps to `events` (`ReactorEvent`), when given.
+  public init(client: RepositorySearchClient, events: (@Sendable (ReactorEvent<SearchReactor>) -> Void)? = nil) {
+    let reactor = SearchReactor(client: client)
+    store = events.map { ReactorStore(reactor, events: $0) } ?? ReactorStore(reactor)
+  }
 
   public func send(_ action: SearchReactor.Action) { store.send(action) }
   public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.states }
@@ -50,7 +54,13 @@ public final class ReactorSearchScreen: SearchScreen {
 public final class FeedbackSearchScreen: SearchScreen {
   public let system: FeedbackSystem<SearchFeedback.State, SearchFeedback.Event>
 
-  public init(client: RepositorySearchClient) { system = SearchFeedback(client: client).makeSystem() }
+  /// A screen whose system reports its steps to `events` (`FeedbackEvent`), when given.
+  public init(
+    client: RepositorySearchClient,
+    events: (@Sendable (FeedbackEvent<SearchFeedback.State, SearchFeedback.Event>) -> Void)? = nil
+  ) {
+    system = SearchFeedback(client: client).makeSystem(events: events)
+  }
 
   public func send(_ action: SearchReactor.Action) { system.send(.user(action)) }
   public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { system.states.map(\.screen) }

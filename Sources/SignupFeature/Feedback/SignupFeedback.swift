@@ -66,9 +66,12 @@ public struct SignupFeedback: Sendable {
 
   public var initialState: State { State() }
 
-  /// A running system of this screen.
-  public func makeSystem() -> FeedbackSystem<State, Event> {
-    FeedbackSystem(initialState: initialState, reduce: reduce, feedback: feedback)
+  /// A running system of this screen; with `events`, one that reports its steps (`FeedbackEvent`).
+  public func makeSystem(
+    events: (@Sendable (FeedbackEvent<State, Event>) -> Void)? = nil
+  ) -> FeedbackSystem<State, Event> {
+    guard let events else { return FeedbackSystem(initialState: initialState, reduce: reduce, feedback: feedback) }
+    return FeedbackSystem(initialState: initialState, reduce: reduce, feedback: feedback, events: events)
   }
 
   /// The availability check and the signup, each run while its request is in the state.

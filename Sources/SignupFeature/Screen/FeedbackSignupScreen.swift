@@ -5,8 +5,13 @@ public final class FeedbackSignupScreen: SignupScreen {
   public let system: FeedbackSystem<SignupFeedback.State, SignupFeedback.Event>
   private let messages: SignupMessages
 
-  public init(validation: ValidationService) {
-    system = SignupFeedback(validation: validation).makeSystem()
+  /// A screen whose system reports its steps to `events` (`FeedbackEvent`), when given. The events
+  /// and the signup's request carry what the user typed, passwords included: an inspector masks them.
+  public init(
+    validation: ValidationService,
+    events: (@Sendable (FeedbackEvent<SignupFeedback.State, SignupFeedback.Event>) -> Void)? = nil
+  ) {
+    system = SignupFeedback(validation: validation).makeSystem(events: events)
     messages = validation.messages
   }
 

@@ -51,8 +51,11 @@ public final class ReactorSignupScreen: SignupScreen {
   public let store: ReactorStore<SignupReactor>
   private let messages: SignupMessages
 
-  public init(validation: ValidationService) {
-    store = ReactorStore(SignupReactor(validation: validation))
+  /// A screen whose store reports its steps to `events` (`ReactorEvent`), when given. The actions
+  /// carry what the user typed, passwords included: an inspector masks them.
+  public init(validation: ValidationService, events: (@Sendable (ReactorEvent<SignupReactor>) -> Void)? = nil) {
+    let reactor = SignupReactor(validation: validation)
+    store = events.map { ReactorStore(reactor, events: $0) } ?? ReactorStore(reactor)
     messages = validation.messages
   }
 

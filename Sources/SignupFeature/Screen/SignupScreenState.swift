@@ -2,7 +2,7 @@
 ///
 /// Front ends (the web page, the command line, tests) render this and nothing else, so the four
 /// architectures are interchangeable behind ``SignupScreen``.
-public struct SignupScreenState: Sendable, Hashable, CustomStringConvertible {
+public struct SignupScreenState: Sendable, Hashable, Codable, CustomStringConvertible {
   public var username = ValidationResult.empty
   public var password = ValidationResult.empty
   public var repeatedPassword = ValidationResult.empty

@@ -18,6 +18,17 @@ public struct SignupControls: Sendable {
     SignupViewModel.Input(username: username, password: password, repeatedPassword: repeatedPassword, signupTaps: taps)
   }
 
+  /// The input stream `event` feeds, and its value (for a ``StreamEvent``).
+  static func input(_ event: SignupReactor.Action) -> StreamEvent {
+    switch event {
+    case .usernameChanged(let text): StreamEvent(.input, "username", text)
+    case .passwordChanged(let text): StreamEvent(.input, "password", text)
+    case .repeatedPasswordChanged(let text): StreamEvent(.input, "repeatedPassword", text)
+    case .signup: StreamEvent(.input, "signupTaps", ())
+    case .dismissOutcome: StreamEvent(.input, "promptAnswer", ())
+    }
+  }
+
   /// Feeds one user event to the controls, as the view would.
   public func send(_ event: SignupReactor.Action) {
     switch event {
@@ -38,26 +49,33 @@ public final class StreamSignupScreen: SignupScreen {
   /// The outputs bound synchronously, as RxCocoa's `bind(to:)` is: when a field's `send` returns,
   /// the screen shows everything it changed.
   private let bindings: [BroadcastObservation]
+  private let events: (@Sendable (StreamEvent) -> Void)?
 
-  public init(validation: ValidationService) {
+  /// A screen whose view model reports each value on its input and output streams to `events`
+  /// (``StreamEvent``), when given: an input before the view model gets it, an output as it is bound.
+  public init(validation: ValidationService, events: (@Sendable (StreamEvent) -> Void)? = nil) {
     viewModel = SignupViewModel(input: controls.input, validation: validation, wireframe: controls.wireframe)
+    self.events = events
     let screen = self.screen
     func bind<Value: Sendable>(
-      _ output: ReadOnlyBroadcast<Value>,
+      _ output: ReadOnlyBroadcast<Value>, _ name: String,
       _ keyPath: any WritableKeyPath<SignupScreenState, Value> & Sendable
     ) -> BroadcastObservation {
-      output.observe { value in screen.update { $0[keyPath: keyPath] = value } }
+      output.observe { value in
+        events?(StreamEvent(.output, name, value))
+        screen.update { $0[keyPath: keyPath] = value }
+      }
     }
     bindings = [
-      bind(viewModel.validatedUsername, \.username),
-      bind(viewModel.validatedPassword, \.password),
-      bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
-      bind(viewModel.signupEnabled, \.isSignupEnabled),
-      bind(viewModel.signingIn, \.isSigningUp),
-      bind(viewModel.checkingUsername, \.isCheckingUsername),
-      bind(viewModel.networkActive, \.isNetworkActive),
-      bind(ReadOnlyBroadcast(controls.wireframe.shownPrompt), \.alert),
-      bind(viewModel.accountToOpen, \.accountToOpen),
+      bind(viewModel.validatedUsername, "validatedUsername", \.username),
+      bind(viewModel.validatedPassword, "validatedPassword", \.password),
+      bind(viewModel.validatedPasswordRepeated, "validatedPasswordRepeated", \.repeatedPassword),
+      bind(viewModel.signupEnabled, "signupEnabled", \.isSignupEnabled),
+      bind(viewModel.signingIn, "signingIn", \.isSigningUp),
+      bind(viewModel.checkingUsername, "checkingUsername", \.isCheckingUsername),
+      bind(viewModel.networkActive, "networkActive", \.isNetworkActive),
+      bind(ReadOnlyBroadcast(controls.wireframe.shownPrompt), "shownPrompt", \.alert),
+      bind(viewModel.accountToOpen, "accountToOpen", \.accountToOpen),
     ]
   }
 
@@ -66,7 +84,11 @@ public final class StreamSignupScreen: SignupScreen {
     controls.tap.finish()
   }
 
-  public func send(_ event: SignupReactor.Action) { controls.send(event) }
+  public func send(_ event: SignupReactor.Action) {
+    events?(SignupControls.input(event))
+    controls.send(event)
+  }
+
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
   public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values(buffering: .latest) }
   public var currentState: SignupScreenState { screen.value }
@@ -77,37 +99,48 @@ public final class DriverSignupScreen: SignupScreen {
   public let controls = SignupControls()
   private let screen = Broadcast(SignupScreenState())
   private let holder: MainActorHolder
+  private let events: (@Sendable (StreamEvent) -> Void)?
 
+  /// A screen whose view model reports each value on its input and output streams to `events`
+  /// (``StreamEvent``), when given: an input before the view model gets it, an output as it is
+  /// driven (on the main actor).
   @MainActor
-  public init(validation: ValidationService) {
+  public init(validation: ValidationService, events: (@Sendable (StreamEvent) -> Void)? = nil) {
     let viewModel = SignupDriverViewModel(input: controls.input, validation: validation, wireframe: controls.wireframe)
+    self.events = events
     let screen = self.screen
     let prompt = Driver(controls.wireframe.shownPrompt.values())
-    func bind<T>(_ driver: Driver<T>, _ keyPath: any WritableKeyPath<SignupScreenState, T> & Sendable)
-      -> DriverSubscription
-    {
-      driver.drive { value in screen.update { $0[keyPath: keyPath] = value } }
+    func bind<T: Sendable>(
+      _ driver: Driver<T>, _ name: String, _ keyPath: any WritableKeyPath<SignupScreenState, T> & Sendable
+    ) -> DriverSubscription {
+      driver.drive { value in
+        events?(StreamEvent(.output, name, value))
+        screen.update { $0[keyPath: keyPath] = value }
+      }
     }
     holder = MainActorHolder(
       viewModel: viewModel,
       prompt: prompt,
       subscriptions: [
-        bind(viewModel.validatedUsername, \.username),
-        bind(viewModel.validatedPassword, \.password),
-        bind(viewModel.validatedPasswordRepeated, \.repeatedPassword),
-        bind(viewModel.signupEnabled, \.isSignupEnabled),
-        bind(viewModel.signingIn, \.isSigningUp),
-        bind(viewModel.checkingUsername, \.isCheckingUsername),
-        bind(viewModel.networkActive, \.isNetworkActive),
-        bind(prompt, \.alert),
-        bind(viewModel.accountToOpen, \.accountToOpen),
+        bind(viewModel.validatedUsername, "validatedUsername", \.username),
+        bind(viewModel.validatedPassword, "validatedPassword", \.password),
+        bind(viewModel.validatedPasswordRepeated, "validatedPasswordRepeated", \.repeatedPassword),
+        bind(viewModel.signupEnabled, "signupEnabled", \.isSignupEnabled),
+        bind(viewModel.signingIn, "signingIn", \.isSigningUp),
+        bind(viewModel.checkingUsername, "checkingUsername", \.isCheckingUsername),
+        bind(viewModel.networkActive, "networkActive", \.isNetworkActive),
+        bind(prompt, "shownPrompt", \.alert),
+        bind(viewModel.accountToOpen, "accountToOpen", \.accountToOpen),
       ]
     )
   }
 
   deinit { controls.tap.finish() }
 
-  public func send(_ event: SignupReactor.Action) { controls.send(event) }
+  public func send(_ event: SignupReactor.Action) {
+    events?(SignupControls.input(event))
+    controls.send(event)
+  }
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
   public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values(buffering: .latest) }
   public var currentState: SignupScreenState { screen.value }
