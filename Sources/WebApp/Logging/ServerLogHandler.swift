@@ -75,7 +75,10 @@ public struct ServerLogHandler: LogHandler {
       line.append(time)
       line.append(" ")
       line.append(event.level.rawValue)
-      if !label.isEmpty { line.append(" "); appendEscaped(label, to: &line) }
+      if !label.isEmpty {
+        line.append(" ")
+        appendEscaped(label, to: &line)
+      }
       line.append(":")
       for (key, value) in entries {
         line.append(" ")
