@@ -404,5 +404,16 @@ if ProcessInfo.processInfo.environment["OCTOREACT_BENCHMARKS"] != nil {
       path: "Benchmarks/BareRoute",
       swiftSettings: strictSettings
     ),
+    // The floor a live page's memory and keystroke cost are compared with: one bare WebSocket route.
+    .executableTarget(
+      name: "bare-live-route",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Benchmarks/BareLiveRoute",
+      swiftSettings: strictSettings
+    ),
   ]
 }

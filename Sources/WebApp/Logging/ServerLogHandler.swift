@@ -51,9 +51,10 @@ public struct ServerLogHandler: LogHandler {
 
   public func log(event: LogEvent) {
     // As in `StreamLogHandler`: the line's own metadata wins over the provider's, which wins over the logger's.
+    // A logger with no metadata of its own (the request log's) takes the line's as it is.
     var fields = metadata
     if let provided = metadataProvider?.get() { fields.merge(provided) { $1 } }
-    if let explicit = event.metadata { fields.merge(explicit) { $1 } }
+    if let explicit = event.metadata { fields = fields.isEmpty ? explicit : fields.merging(explicit) { $1 } }
     if let error = event.error {
       fields["error.message"] = "\(error)"
       fields["error.type"] = "\(String(reflecting: type(of: error)))"
@@ -64,30 +65,62 @@ public struct ServerLogHandler: LogHandler {
 
   /// The line of `event` with `fields`, newline included.
   static func line(_ event: LogEvent, fields: Logger.Metadata, label: String, format: LogLineFormat) -> String {
-    let time = timestamp.format(Date.now)
-    let keys = fields.keys.sorted()
+    let time = timestamp.text(for: Date.now)
+    let entries = fields.sorted { $0.key < $1.key }
+    // Appended piece by piece into one string, which a request line fills without growing.
+    var line = ""
+    line.reserveCapacity(256)
     switch format {
     case .text:
-      var line = time + " " + event.level.rawValue + (label.isEmpty ? "" : " " + escaped(label)) + ":"
-      for key in keys { line += " " + escaped(key) + "=" + escaped(text(fields[key]!)) }
-      return line + " [" + escaped(event.source) + "] " + escaped(event.message.description) + "\n"
+      line.append(time)
+      line.append(" ")
+      line.append(event.level.rawValue)
+      if !label.isEmpty {
+        line.append(" ")
+        appendEscaped(label, to: &line)
+      }
+      line.append(":")
+      for (key, value) in entries {
+        line.append(" ")
+        appendEscaped(key, to: &line)
+        line.append("=")
+        appendEscaped(text(value), to: &line)
+      }
+      line.append(" [")
+      appendEscaped(event.source, to: &line)
+      line.append("] ")
+      appendEscaped(event.message.description, to: &line)
+      line.append("\n")
     case .json:
-      var parts = [
-        jsonField("time", time), jsonField("level", event.level.rawValue), jsonField("label", label),
-        jsonField("message", event.message.description), jsonField("source", event.source),
-      ]
-      for key in keys { parts.append(jsonField(ownFields.contains(key) ? "metadata." + key : key, text(fields[key]!))) }
-      return "{" + parts.joined(separator: ",") + "}\n"
+      line.append("{")
+      appendJSONField("time", time, to: &line)
+      for (key, value) in [
+        ("level", event.level.rawValue), ("label", label), ("message", event.message.description),
+        ("source", event.source),
+      ] {
+        line.append(",")
+        appendJSONField(key, value, to: &line)
+      }
+      for (key, value) in entries {
+        line.append(",")
+        appendJSONField(ownFields.contains(key) ? "metadata." + key : key, text(value), to: &line)
+      }
+      line.append("}\n")
     }
+    return line
   }
 
-  /// `"key":"value"`, both escaped.
-  private static func jsonField(_ key: String, _ value: String) -> String {
-    "\"" + escaped(key) + "\":\"" + escaped(value) + "\""
+  /// Appends `"key":"value"`, both escaped.
+  private static func appendJSONField(_ key: String, _ value: String, to line: inout String) {
+    line.append("\"")
+    appendEscaped(key, to: &line)
+    line.append("\":\"")
+    appendEscaped(value, to: &line)
+    line.append("\"")
   }
 
-  /// The one timestamp of both formats: UTC, to the millisecond, such as `2026-11-24T08:03:11.120Z`.
-  private static let timestamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+  /// The one timestamp of both formats.
+  private static let timestamp = LogTimestamp()
 
   private static let ownFields: Set<String> = ["time", "level", "label", "message", "source"]
 
@@ -96,14 +129,15 @@ public struct ServerLogHandler: LogHandler {
     if case .string(let string) = value { string } else { value.description }
   }
 
-  /// `text` as the inside of a JSON string: the escaping rule of every part of every line.
-  static func escaped(_ text: String) -> String {
+  /// Appends `text` as the inside of a JSON string: the escaping rule of every part of every line.
+  private static func appendEscaped(_ text: String, to line: inout String) {
     // Almost no text needs escaping (0xE2 leads U+2028 and U+2029): then it is written as it is.
     guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) else {
-      return text
+      line.append(text)
+      return
     }
     var quoted = ""
     JSONObjectWriter.appendQuoted(text, to: &quoted)
-    return String(quoted.dropFirst().dropLast())
+    line.append(contentsOf: quoted.dropFirst().dropLast())
   }
 }
