@@ -138,7 +138,4 @@ struct JSONObjectWriter {
     let hex = String(scalar.value, radix: 16)
     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
-
-  /// `date` as GitHub writes it. For `LiveSearchScreen`, until it calls ``Timestamp`` itself.
-  static func timestamp(_ date: Date) -> String { Timestamp.string(from: date) }
 }

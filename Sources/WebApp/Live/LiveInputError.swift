@@ -19,7 +19,7 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
 
   /// What the page shows, in `language`: the names of actions and keys stay as the protocol spells them.
   func message(_ language: Language) -> String {
-    func pick(_ english: String, _ chinese: String) -> String { language == .english ? english : chinese }
+    let pick = language.pick
     switch self {
     case .tooLarge(let limit): return pick("Message too large (at most \(limit) bytes)", "消息过大（最多 \(limit) 个字节）")
     case .binary: return pick("Binary messages are not accepted: send JSON text", "不接受二进制消息，请发送 JSON 文本")

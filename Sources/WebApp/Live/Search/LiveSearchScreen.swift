@@ -86,7 +86,7 @@ final class LiveSearchScreen: LiveScreen {
     row.field("language", repository.language)
     row.field("stars", repository.stargazersCount.map(Int64.init))  // null when unknown, not 0
     row.field("starsText", messages.stars(repository.stargazersCount))
-    row.field("updatedAt", repository.updatedAt.map(JSONObjectWriter.timestamp))  // for `<time datetime>`
+    row.field("updatedAt", repository.updatedAt.map(Timestamp.string(from:)))  // for `<time datetime>`
     row.field("updatedText", repository.updatedAt.map(messages.updated))
     return row
   }
