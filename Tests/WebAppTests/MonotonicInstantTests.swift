@@ -1,4 +1,6 @@
 import NIOCore
+import NIOEmbedded
+import NIOPosix
 import Testing
 
 @testable import WebApp
@@ -26,8 +28,11 @@ import Testing
     #expect(MonotonicInstant(uptimeNanoseconds: .max - 1).advanced(by: .seconds(1)).uptimeNanoseconds == .max)
   }
 
-  @Test func itsDeadlineIsTheSameInstantOnNIOsClock() {
-    let now = MonotonicInstant.now()
+  @Test func itIsReadFromAnEventLoopsClockAndIsTheSameInstantOnIt() {
+    let loop = EmbeddedEventLoop()
+    loop.advanceTime(to: .uptimeNanoseconds(5_000))
+    #expect(MonotonicInstant.now(on: loop).uptimeNanoseconds == 5_000)
+    let now = MonotonicInstant.now(on: MultiThreadedEventLoopGroup.singleton.next())
     #expect(now.deadline.uptimeNanoseconds == UInt64(now.uptimeNanoseconds))
     #expect(now.deadline <= NIODeadline.now())
     #expect(MonotonicInstant(uptimeNanoseconds: -5).deadline == .uptimeNanoseconds(0))

@@ -24,7 +24,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   private var machine: ConnectionGuardStateMachine<MonotonicInstant>
   private let bodyRule: RequestBodyRule
-  private var timer: Scheduled<Void>?
+  private var timer = ChannelTimer()
   /// A request ended during the current read burst: the burst's bytes were that request's.
   private var requestEndedInBurst = false
   private var started = false
@@ -53,12 +53,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    cancelTimer()
+    timer.cancel()
     context.fireChannelInactive()
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    cancelTimer()
+    timer.cancel()
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -78,7 +78,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       }
       perform(
         machine.headReceived(
-          at: MonotonicInstant.now(), keepAlive: head.isKeepAlive, renewsIdle: !Self.isProbe(head.uri)),
+          at: .now(on: context.eventLoop), keepAlive: head.isKeepAlive, renewsIdle: !Self.isProbe(head.uri)),
         context)
       context.fireChannelRead(data)
     case .body:
@@ -86,14 +86,14 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     case .end:
       requestEndedInBurst = true
       context.fireChannelRead(data)
-      perform(machine.requestEnded(at: MonotonicInstant.now()), context)
+      perform(machine.requestEnded(at: .now(on: context.eventLoop)), context)
     }
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {
     // A burst that ended a request brought that request's bytes, even if it is already awaiting the next.
     if machine.awaitsFirstByte && !requestEndedInBurst {
-      perform(machine.bytesReceived(at: MonotonicInstant.now()), context)
+      perform(machine.bytesReceived(at: .now(on: context.eventLoop)), context)
     }
     requestEndedInBurst = false
     context.fireChannelReadComplete()
@@ -118,10 +118,10 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     case .body:
       context.write(data, promise: promise)
     case .end:
-      let action = machine.responseEnded(at: MonotonicInstant.now())
+      let action = machine.responseEnded(at: .now(on: context.eventLoop))
       if case .close = action {
         closing = true
-        cancelTimer()
+        timer.cancel()
         closeAfter(context.writeAndFlush(data), context, promise: promise)
       } else {
         context.write(data, promise: promise)  // before an answer of ours, which must follow it
@@ -154,7 +154,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
   private func start(_ context: ChannelHandlerContext) {
     guard !started else { return }
     started = true
-    perform(machine.opened(at: MonotonicInstant.now()), context)
+    perform(machine.opened(at: .now(on: context.eventLoop)), context)
   }
 
   private func perform(
@@ -164,14 +164,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     case .none:
       break
     case .scheduleTimer(let instant):
-      timer?.cancel()
-      timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: instant.deadline) {
-        self.timer = nil
-        self.perform(self.machine.timerFired(at: MonotonicInstant.now()), context)
+      timer.schedule(at: instant, context) {
+        self.perform(self.machine.timerFired(at: .now(on: context.eventLoop)), context)
       }
     case .respondAndClose(let status):
       closing = true
-      cancelTimer()
+      timer.cancel()
       let head = HTTPResponseHead(
         version: .http1_1,
         status: HTTPResponseStatus(statusCode: status),
@@ -181,10 +179,10 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       closeAfter(context.writeAndFlush(wrapOutboundOut(.end(nil))), context, promise: nil)
     case .close:
       closing = true
-      cancelTimer()
+      timer.cancel()
       context.close(promise: nil)
     case .leave:
-      cancelTimer()
+      timer.cancel()
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
   }
@@ -214,11 +212,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
       promise?.completeWith(result)
       context.close(promise: nil)
     }
-  }
-
-  private func cancelTimer() {
-    timer?.cancel()
-    timer = nil
   }
 }
 

@@ -8,46 +8,39 @@ final class WebSocketIdleHandler: ChannelInboundHandler, RemovableChannelHandler
   typealias InboundOut = WebSocketFrame
   typealias OutboundOut = WebSocketFrame
 
+  /// Opened when the handler is added, on its event loop's clock (``ChannelTimer``).
   private var deadline: SilenceDeadline<MonotonicInstant>
-  private var timer: Scheduled<Void>?
+  private var timer = ChannelTimer()
 
   init(timeout: Duration) {
-    deadline = SilenceDeadline(timeout: timeout, opened: MonotonicInstant.now())
+    deadline = SilenceDeadline(timeout: timeout, opened: MonotonicInstant(uptimeNanoseconds: 0))
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
-    schedule(at: deadline.due, context)
+    deadline.heard(at: .now(on: context.eventLoop))
+    timer.schedule(at: deadline.due, context) { self.timerFired(context) }
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    timer?.cancel()
-    timer = nil
+    timer.cancel()
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    timer?.cancel()
-    timer = nil
+    timer.cancel()
     context.fireChannelInactive()
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data).opcode {
-    case .text, .binary, .continuation: deadline.heard(at: MonotonicInstant.now())
+    case .text, .binary, .continuation: deadline.heard(at: .now(on: context.eventLoop))
     default: break
     }
     context.fireChannelRead(data)
   }
 
-  private func schedule(at instant: MonotonicInstant, _ context: ChannelHandlerContext) {
-    timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: instant.deadline) {
-      self.timerFired(context)
-    }
-  }
-
   private func timerFired(_ context: ChannelHandlerContext) {
-    timer = nil
-    if let next = deadline.nextCheck(at: MonotonicInstant.now()) {
-      schedule(at: next, context)
+    if let next = deadline.nextCheck(at: .now(on: context.eventLoop)) {
+      timer.schedule(at: next, context) { self.timerFired(context) }
       return
     }
     var data = context.channel.allocator.buffer(capacity: 64)

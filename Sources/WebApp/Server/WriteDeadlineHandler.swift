@@ -9,7 +9,7 @@ final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler
   typealias InboundOut = ByteBuffer
 
   private var machine: WriteDeadlineStateMachine<MonotonicInstant>
-  private var timer: Scheduled<Void>?
+  private var timer = ChannelTimer()
 
   init(timeout: Duration) {
     machine = WriteDeadlineStateMachine(timeout: timeout)
@@ -17,21 +17,22 @@ final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler
 
   func handlerAdded(context: ChannelHandlerContext) {
     if !context.channel.isWritable {
-      perform(machine.writabilityChanged(isWritable: false, at: MonotonicInstant.now()), context)
+      perform(machine.writabilityChanged(isWritable: false, at: .now(on: context.eventLoop)), context)
     }
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    cancelTimer()
+    timer.cancel()
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    cancelTimer()
+    timer.cancel()
     context.fireChannelInactive()
   }
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
-    perform(machine.writabilityChanged(isWritable: context.channel.isWritable, at: MonotonicInstant.now()), context)
+    let isWritable = context.channel.isWritable
+    perform(machine.writabilityChanged(isWritable: isWritable, at: .now(on: context.eventLoop)), context)
     context.fireChannelWritabilityChanged()
   }
 
@@ -42,23 +43,16 @@ final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler
     case .none:
       break
     case .scheduleTimer(let instant):
-      timer?.cancel()
-      timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: instant.deadline) {
-        self.timer = nil
-        self.perform(self.machine.timerFired(at: MonotonicInstant.now()), context)
+      timer.schedule(at: instant, context) {
+        self.perform(self.machine.timerFired(at: .now(on: context.eventLoop)), context)
       }
     case .cancelTimer:
-      cancelTimer()
+      timer.cancel()
     case .close:
-      cancelTimer()
+      timer.cancel()
       // Pending writes fail and the socket is closed at once; nothing waits on the peer.
       context.close(promise: nil)
     }
-  }
-
-  private func cancelTimer() {
-    timer?.cancel()
-    timer = nil
   }
 }
 

@@ -25,10 +25,9 @@ final class AcceptPauseHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = any Channel
   typealias InboundOut = any Channel
 
-  private var machine = AcceptPauseStateMachine<ContinuousClock.Instant>()
-  private let clock = ContinuousClock()
+  private var machine = AcceptPauseStateMachine<MonotonicInstant>()
   private let logger: Logger
-  private var resumeTask: Scheduled<Void>?
+  private var resumeTimer = ChannelTimer()
 
   init(logger: Logger) {
     self.logger = logger
@@ -47,18 +46,17 @@ final class AcceptPauseHandler: ChannelInboundHandler, RemovableChannelHandler {
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
     if let error = error as? IOError, Self.isResourceShortage(error.errnoCode) {
-      perform(machine.acceptFailed(at: clock.now), context, errno: error.errnoCode)
+      perform(machine.acceptFailed(at: .now(on: context.eventLoop)), context, errno: error.errnoCode)
     }
     context.fireErrorCaught(error)
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    resumeTask?.cancel()
-    resumeTask = nil
+    resumeTimer.cancel()
   }
 
   private func perform(
-    _ action: AcceptPauseStateMachine<ContinuousClock.Instant>.Action, _ context: ChannelHandlerContext,
+    _ action: AcceptPauseStateMachine<MonotonicInstant>.Action, _ context: ChannelHandlerContext,
     errno: CInt = 0
   ) {
     switch action {
@@ -72,10 +70,7 @@ final class AcceptPauseHandler: ChannelInboundHandler, RemovableChannelHandler {
         machine.logged()
       }
       try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
-      resumeTask = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(until - clock.now)) {
-        self.resumeTask = nil
-        self.perform(self.machine.resumeTimerFired(), context)
-      }
+      resumeTimer.schedule(at: until, context) { self.perform(self.machine.resumeTimerFired(), context) }
     case .resume:
       try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
     }

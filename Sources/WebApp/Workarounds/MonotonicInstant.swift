@@ -10,8 +10,9 @@ import NIOCore
 struct MonotonicInstant: InstantProtocol {
   let uptimeNanoseconds: Int64
 
-  static func now() -> Self {
-    Self(uptimeNanoseconds: Int64(NIODeadline.now().uptimeNanoseconds))
+  /// Now on `loop`'s clock: real time on a server, virtual time on an `EmbeddedEventLoop`.
+  static func now(on loop: any EventLoop) -> Self {
+    Self(uptimeNanoseconds: Int64(loop.now.uptimeNanoseconds))
   }
 
   var deadline: NIODeadline {
