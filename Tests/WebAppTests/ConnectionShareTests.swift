@@ -27,14 +27,6 @@ struct ConnectionShareTableTests {
 
 @Suite(.timeLimit(.minutes(1)))
 struct ConnectionShareTests {
-  /// Runs `work`, which blocks on sockets, on a thread of its own: on the cooperative pool it would hold
-  /// one of its few threads, which the server under test (in this process) and the tests beside it need.
-  func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
-  }
-
   /// One client holding its share of idle connections gets its next one closed unread; another client
   /// is served meanwhile, and the first is served again once it lets one go.
   @Test func aClientOverItsShareIsClosedAndOthersAreServed() async throws {
@@ -82,12 +74,4 @@ struct ConnectionShareTests {
       held.sockets.forEach { $0.disconnect() }
     }
   }
-}
-
-/// Sockets handed from the thread that opened them to the test, which only closes them.
-struct SendableSockets: @unchecked Sendable {
-  // Unchecked: the sockets are used by one thread at a time, the opening thread then the test's task,
-  // which only disconnects them after the opening thread has finished with them.
-  let sockets: [BlockingSocket]
-  init(_ sockets: [BlockingSocket]) { self.sockets = sockets }
 }

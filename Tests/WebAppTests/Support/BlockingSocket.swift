@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -101,4 +103,21 @@ struct SocketError: Error, CustomStringConvertible {
   var operation: String
   var code: CInt
   var description: String { "\(operation) failed: errno \(code)" }
+}
+
+/// Runs `work`, which blocks on sockets, on a thread of its own: on the cooperative pool it would hold
+/// one of its few threads, which the server under test (in this process) and the tests beside it need.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try work() }) }.start()
+  }
+}
+
+/// Sockets handed from the thread that opened them to the test, which only closes them or hands them
+/// to another thread of ``onOwnThread(_:)``.
+struct SendableSockets: @unchecked Sendable {
+  // Unchecked: the sockets are used by one thread at a time, the opening thread then the test's task,
+  // which only disconnects them or passes them on after the opening thread has finished with them.
+  let sockets: [BlockingSocket]
+  init(_ sockets: [BlockingSocket]) { self.sockets = sockets }
 }
