@@ -41,7 +41,7 @@ enum JSONObjectReader {
     parser.skipWhitespace()
     guard parser.peek() == UInt8(ascii: "{") else { throw NotAnObject() }
     var object = Object()
-    try parser.object(depth: 1, topLevel: &object)
+    try parser.container(depth: 1, topLevel: &object)
     parser.skipWhitespace()
     guard parser.isAtEnd else { throw NotAnObject() }
     return object
@@ -64,48 +64,36 @@ enum JSONObjectReader {
       index += 1
     }
 
-    /// An object starting at `{`; its members go to `topLevel` when it is the top level (depth 1).
-    mutating func object(depth: Int, topLevel: inout Object) throws(NotAnObject) {
-      guard depth <= JSONObjectReader.maxDepth else { throw NotAnObject() }
-      try expect(UInt8(ascii: "{"))
+    /// An object or an array, from its opening bracket; an object's members go to `topLevel` when it is
+    /// the top level (depth 1).
+    mutating func container(depth: Int, topLevel: inout Object) throws(NotAnObject) {
+      guard depth <= JSONObjectReader.maxDepth, let open = peek() else { throw NotAnObject() }
+      let isObject = open == UInt8(ascii: "{")
+      let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      index += 1
       skipWhitespace()
-      if peek() == UInt8(ascii: "}") {
+      if peek() == close {
         index += 1
         return
       }
       var keys: Set<String> = []
       while true {
         skipWhitespace()
-        let key = try string()
-        if !keys.insert(key).inserted, topLevel.duplicateKey == nil { topLevel.duplicateKey = key }
-        skipWhitespace()
-        try expect(UInt8(ascii: ":"))
-        skipWhitespace()
+        var key: String?
+        if isObject {
+          let name = try string()
+          if !keys.insert(name).inserted, topLevel.duplicateKey == nil { topLevel.duplicateKey = name }
+          skipWhitespace()
+          try expect(UInt8(ascii: ":"))
+          skipWhitespace()
+          key = name
+        }
         let member = try value(depth: depth, topLevel: &topLevel)
-        if depth == 1, topLevel.members[key] == nil { topLevel.members[key] = member }
+        if depth == 1, let key, topLevel.members[key] == nil { topLevel.members[key] = member }
         skipWhitespace()
         guard let next = peek() else { throw NotAnObject() }
         index += 1
-        if next == UInt8(ascii: "}") { return }
-        guard next == UInt8(ascii: ",") else { throw NotAnObject() }
-      }
-    }
-
-    mutating func array(depth: Int, topLevel: inout Object) throws(NotAnObject) {
-      guard depth <= JSONObjectReader.maxDepth else { throw NotAnObject() }
-      try expect(UInt8(ascii: "["))
-      skipWhitespace()
-      if peek() == UInt8(ascii: "]") {
-        index += 1
-        return
-      }
-      while true {
-        skipWhitespace()
-        _ = try value(depth: depth, topLevel: &topLevel)
-        skipWhitespace()
-        guard let next = peek() else { throw NotAnObject() }
-        index += 1
-        if next == UInt8(ascii: "]") { return }
+        if next == close { return }
         guard next == UInt8(ascii: ",") else { throw NotAnObject() }
       }
     }
@@ -114,8 +102,7 @@ enum JSONObjectReader {
     mutating func value(depth: Int, topLevel: inout Object) throws(NotAnObject) -> Value {
       switch peek() {
       case UInt8(ascii: "\""): return .string(try string())
-      case UInt8(ascii: "{"): try object(depth: depth + 1, topLevel: &topLevel)
-      case UInt8(ascii: "["): try array(depth: depth + 1, topLevel: &topLevel)
+      case UInt8(ascii: "{"), UInt8(ascii: "["): try container(depth: depth + 1, topLevel: &topLevel)
       case UInt8(ascii: "n"):
         try literal("null")
         return .null

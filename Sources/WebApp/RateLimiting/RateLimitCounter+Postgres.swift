@@ -31,8 +31,7 @@ extension RateLimitCounter {
       guard let (reset, count) = row else { throw RateLimitCounterUnavailable() }
       sweeper.sweepIfDue(now: now)
       let used = min(count, limit)
-      return RateLimitStateMachine.Decision(
-        limit: limit, remaining: limit - used, used: used, reset: reset, isAllowed: count <= limit)
+      return RateLimitStateMachine.Decision(limit: limit, used: used, reset: reset, isAllowed: count <= limit)
     }
     // A read of the client's row, no write; a window that has ended counts as none.
     let read: Operation = { resource, rule, client, now throws(RateLimitCounterUnavailable) in
@@ -43,12 +42,10 @@ extension RateLimitCounter {
         """, in: database)
       let limit = rule.limit
       guard let window else {
-        return RateLimitStateMachine.Decision(
-          limit: limit, remaining: limit, used: 0, reset: now + rule.windowSeconds, isAllowed: true)
+        return RateLimitStateMachine.Decision(limit: limit, used: 0, reset: now + rule.windowSeconds, isAllowed: true)
       }
       let used = min(window.count, limit)
-      return RateLimitStateMachine.Decision(
-        limit: limit, remaining: limit - used, used: used, reset: window.reset, isAllowed: used < limit)
+      return RateLimitStateMachine.Decision(limit: limit, used: used, reset: window.reset, isAllowed: used < limit)
     }
     return RateLimitCounter(take: take, read: read)
   }

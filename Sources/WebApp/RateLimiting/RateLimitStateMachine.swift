@@ -7,11 +7,12 @@ struct RateLimitStateMachine: Sendable {
   /// One request's `x-ratelimit-*` figures, and whether it may go on.
   struct Decision: Sendable, Hashable {
     let limit: Int
-    let remaining: Int
     let used: Int
     /// Seconds since 1970.
     let reset: Int
     let isAllowed: Bool
+
+    var remaining: Int { limit - used }
 
     func retryAfter(now: Int) -> Int { max(1, reset - now) }
   }
@@ -59,18 +60,15 @@ struct RateLimitStateMachine: Sendable {
     if isAllowed { window.used += 1 }
     windows[client] = window
     compactStartsIfMostlyStale()
-    return Decision(
-      limit: limit, remaining: limit - window.used, used: window.used, reset: window.reset, isAllowed: isAllowed)
+    return Decision(limit: limit, used: window.used, reset: window.reset, isAllowed: isAllowed)
   }
 
   /// The figures without counting a request: without a running window, the whole budget.
   func budget(client: String, now: Int) -> Decision {
     guard let window = windows[client], window.reset > now else {
-      return Decision(limit: limit, remaining: limit, used: 0, reset: now + windowSeconds, isAllowed: true)
+      return Decision(limit: limit, used: 0, reset: now + windowSeconds, isAllowed: true)
     }
-    return Decision(
-      limit: limit, remaining: limit - window.used, used: window.used, reset: window.reset,
-      isAllowed: window.used < limit)
+    return Decision(limit: limit, used: window.used, reset: window.reset, isAllowed: window.used < limit)
   }
 
   private mutating func makeRoom() {
