@@ -4,18 +4,11 @@ import SignupFeature
 /// What is wrong with one field of a request, in the shape of GitHub's 422 responses:
 /// `{"resource":"User","field":"username","code":"invalid","message":"…"}`, with GitHub's codes.
 struct FieldError: Sendable, Hashable {
-  let resource: String
+  var resource = "User"
   let field: String
   let code: String
   /// In English.
   let message: String
-
-  init(resource: String = "User", field: String, code: String, message: String) {
-    self.resource = resource
-    self.field = field
-    self.code = code
-    self.message = message
-  }
 
   static let missingFieldCode = "missing_field"
   static let invalidCode = "invalid"
@@ -27,7 +20,9 @@ struct FieldError: Sendable, Hashable {
   static func invalid(_ field: String, resource: String = "User", message: String) -> FieldError {
     FieldError(resource: resource, field: field, code: invalidCode, message: message)
   }
+}
 
+extension FieldError {
   /// In the Signup screen's own English words, so a client reads the message the page shows.
   init(_ violation: SignupRuleViolation) {
     let messages = SignupMessages(.english)
