@@ -1,0 +1,121 @@
+// The inspector (`?inspect` on a live page): draws the session's streams as a marble timeline while the
+// user types, from the `inspect` messages the server sends, and shows the same events as a table for
+// screen readers and keyboards. Lanes appear in the order the server names them; an effect is a bar
+// from its start to its end, struck through when it was cancelled. The page's language comes from the
+// panel's `data-*` texts, its colours from the page's scheme.
+import { byId, element } from "./dom.js";
+
+// The most events shown: the server keeps as many per session, so the panel shows what it could replay.
+const maxEvents = 500;
+// Horizontal scale of the timeline: pixels per millisecond of the session.
+const pixelsPerMillisecond = 0.12;
+
+// The panel's `show(message)` and `reset()`, or nothing when the page has no panel.
+export function createInspector({ onDownload }) {
+  const panel = byId("inspector");
+  if (!panel) return null;
+  const texts = panel.dataset;
+  const lanes = byId("inspector-lanes");
+  const rows = byId("inspector-rows");
+  const pause = byId("inspector-pause");
+  const lanesByName = new Map();
+  const effects = new Map();
+  let held = [];
+  // What each shown event added (a table row, and a marble or bar when it drew one), oldest first.
+  let drawn = [];
+
+  function lane(name) {
+    let track = lanesByName.get(name);
+    if (!track) {
+      const row = element("div", "lane");
+      row.append(element("span", "lane-name", name));
+      track = element("div", "track");
+      row.append(track);
+      lanes.append(row);
+      lanesByName.set(name, track);
+    }
+    return track;
+  }
+
+  function place(node, t) {
+    node.style.left = `${t * pixelsPerMillisecond}px`;
+    node.title = `${t} ms`;
+  }
+
+  function draw(event) {
+    const track = lane(event.lane);
+    let node = null;
+    if (event.phase === undefined) {
+      node = element("span", "marble", event.text);
+      place(node, event.t);
+      track.append(node);
+    } else if (event.phase === "started") {
+      node = element("span", "effect", event.text);
+      place(node, event.t);
+      node.dataset.start = event.t;
+      track.append(node);
+      effects.set(event.effect, node);
+    } else {
+      const bar = effects.get(event.effect);
+      if (bar) {
+        bar.style.width = `${Math.max(2, (event.t - bar.dataset.start) * pixelsPerMillisecond)}px`;
+        bar.classList.add(event.phase);
+        effects.delete(event.effect);
+      }
+    }
+    const row = element("tr", event.phase ?? "");
+    row.append(element("td", "time", String(event.t)), element("td", "", event.lane));
+    const what = event.phase ? `${event.text} (${texts[event.phase] ?? event.phase})` : event.text;
+    row.append(element("td", "", what));
+    rows.append(row);
+    drawn.push({ row, node });
+    // The oldest event goes first; its lane keeps its place.
+    if (drawn.length > maxEvents) {
+      const oldest = drawn.shift();
+      oldest.row.remove();
+      oldest.node?.remove();
+    }
+    lanes.scrollLeft = lanes.scrollWidth;
+  }
+
+  pause.addEventListener("click", () => {
+    const paused = pause.getAttribute("aria-pressed") !== "true";
+    pause.setAttribute("aria-pressed", String(paused));
+    pause.textContent = paused ? texts.resume : texts.pause;
+    if (!paused) {
+      for (const event of held) draw(event);
+      held = [];
+    }
+  });
+  byId("inspector-download").addEventListener("click", onDownload);
+
+  return {
+    show(event) {
+      if (pause.getAttribute("aria-pressed") === "true") {
+        held.push(event);
+        if (held.length > maxEvents) held.shift();
+      } else {
+        draw(event);
+      }
+    },
+    // A new connection is a new session, whose times start again from zero.
+    reset() {
+      lanes.replaceChildren();
+      rows.replaceChildren();
+      lanesByName.clear();
+      effects.clear();
+      held = [];
+      drawn = [];
+    },
+  };
+}
+
+// Saves a recording the server sent as a JSON file named after its screen and engine.
+export function download(recording) {
+  const blob = new Blob([JSON.stringify(recording, null, 2)], { type: "application/json" });
+  const link = element("a", "");
+  link.href = URL.createObjectURL(blob);
+  link.download = `octoreact-${recording.screen}-${recording.engine}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+}
