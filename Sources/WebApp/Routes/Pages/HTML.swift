@@ -25,10 +25,17 @@ enum HTML {
 
   /// A link to each of a live screen's `engines`, keeping the page's language; the current one is marked.
   static func engineLinks(_ engines: [String], for request: PageRequest) -> String {
-    engines.map { engine in
+    let inspect = request.inspects ? "&amp;inspect" : ""
+    return engines.map { engine in
       let current = engine == request.engine ? #" aria-current="page""# : ""
-      return #"<a href="?engine=\#(engine)&amp;lang=\#(request.language.rawValue)"\#(current)>\#(engine)</a>"#
+      return #"<a href="?engine=\#(engine)&amp;lang=\#(request.language.rawValue)\#(inspect)"\#(current)>\#(engine)</a>"#
     }.joined(separator: " · ")
+  }
+
+  /// A live screen's `main`, with the inspector's panel beside it when the request asks for one.
+  static func liveScreen(_ main: String, for request: PageRequest) -> String {
+    guard request.inspects else { return main }
+    return #"<div class="inspecting">\#n\#(main)\#n\#(InspectorPanel(text: PageText(language: request.language)).html)\#n</div>"#
   }
 
   static func escape(_ text: String) -> String {

@@ -8,6 +8,8 @@ struct PageRequest: Sendable {
   let language: Language
   /// `?engine=`, else the screen's first.
   let engine: String
+  /// Whether the page shows the inspector beside its screen (`?inspect`).
+  let inspects: Bool
 
   /// - Throws: ``ErrorPage`` (`400`, naming the engines) for an unknown engine.
   init(
@@ -19,6 +21,7 @@ struct PageRequest: Sendable {
       throw ErrorPage(problem: .unknownEngine(engine, screen: screen, engines: engines), language: language)
     }
     self.engine = engine
+    inspects = request.uri.queryParameters["inspect"] != nil
   }
 
   var architecture: SignupArchitecture { SignupArchitecture(rawValue: engine) ?? .reactor }

@@ -14,7 +14,7 @@ struct SearchScreenPage: Sendable {
   var html: String {
     let text = PageText(language: request.language)
     let messages = SearchMessages(request.language, service: service)
-    let body = """
+    let main = """
       <main id="search-screen" class="wide" data-live="/live/search" data-engine="\(request.engine)" \
       data-lang="\(request.language.rawValue)">
       <h1>\(HTML.escape(text.searchTitle))</h1>
@@ -39,6 +39,7 @@ struct SearchScreenPage: Sendable {
       </main>
       """
     return HTML.document(
-      lang: text.htmlLang, title: "\(text.searchTitle) · Octoreact", script: "/assets/search.js", body: body)
+      lang: text.htmlLang, title: "\(text.searchTitle) · Octoreact", script: "/assets/search.js",
+      body: HTML.liveScreen(main, for: request))
   }
 }

@@ -16,9 +16,11 @@ struct SignupPage: Sendable {
     let busyTitle = text.busyTitlePrefix + title
     // The three activity indicators (network activity bar, inline spinner, HUD) and the title are
     // shown from the state alone: signup.js applies each state the server sends, and sets no timers.
-    let body = """
+    let networkActivity = """
       <div id="network-activity" class="network-activity" role="progressbar" \
       aria-label="\(HTML.escape(text.networkActivity))" \(state.isNetworkActive ? "" : "hidden")></div>
+      """
+    let main = """
       <main id="signup-screen" data-live="/live/signup" data-engine="\(request.engine)" \
       data-lang="\(request.language.rawValue)" data-title="\(HTML.escape(title))" \
       data-busy-title="\(HTML.escape(busyTitle))">
@@ -45,7 +47,8 @@ struct SignupPage: Sendable {
       </main>
       """
     return HTML.document(
-      lang: text.htmlLang, title: state.isNetworkActive ? busyTitle : title, script: "/assets/signup.js", body: body)
+      lang: text.htmlLang, title: state.isNetworkActive ? busyTitle : title, script: "/assets/signup.js",
+      body: networkActivity + "\n" + HTML.liveScreen(main, for: request))
   }
 
   private func field(
