@@ -1,0 +1,46 @@
+/// What the inspector of one live page (`?inspect`) is told, turned into the `inspect` messages its panel
+/// (`inspector.js`) draws: one lane per stream of the screen, a marble per event, a bar per effect.
+///
+/// A message: `{"type": "inspect", "t": 1234, "lane": "action", "text": "usernameChanged(\"ab\")"}`, plus
+/// `"effect": 3, "phase": "started" | "finished" | "cancelled"` for a piece of asynchronous work. `t` is
+/// milliseconds since the session began, on the server's clock.
+///
+/// **Bounds:** a screen reports from its own thread and never waits for the page: messages wait in a buffer
+/// of ``maxPending``, and when a page reads slower than its screen reports, the oldest are dropped (the
+/// panel then misses them; the screen's state messages are unaffected). A text is cut to ``maxTextCharacters``.
+final class LiveInspector: Sendable {
+  enum Phase: String, Sendable {
+    case started, finished, cancelled
+  }
+
+  static let maxPending = 500
+  static let maxTextCharacters = 120
+
+  /// The messages for the page, in the order they were reported.
+  let messages: AsyncStream<String>
+  private let continuation: AsyncStream<String>.Continuation
+  private let stopwatch: Stopwatch
+
+  init(clock: any Clock<Duration>) {
+    (messages, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(Self.maxPending))
+    stopwatch = Stopwatch(clock: clock)
+  }
+
+  /// Reports one event of the lane `lane`; with `effect`, a phase of that piece of work.
+  func report(_ lane: String, _ text: String, effect: UInt64? = nil, phase: Phase? = nil) {
+    let elapsed = stopwatch.elapsed.components
+    var message = JSONObjectWriter()
+    message.field("type", "inspect")
+    message.field("t", elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
+    message.field("lane", lane)
+    message.field("text", text.count > Self.maxTextCharacters ? text.prefix(Self.maxTextCharacters) + "…" : text)
+    if let effect, let phase {
+      message.field("effect", Int64(truncatingIfNeeded: effect))
+      message.field("phase", phase.rawValue)
+    }
+    continuation.yield(message.text)
+  }
+
+  /// Ends ``messages``: the session is over.
+  func finish() { continuation.finish() }
+}
