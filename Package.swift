@@ -167,6 +167,7 @@ let package = Package(
       name: "WebApp",
       dependencies: [
         "OctoreactCore", "OctoreactMVVM", "OctoreactFeedback", "AccountRules", "SignupFeature", "SearchFeature", "SearchSyntax",
+        "ScreenRecordings",
         "AccountStore", "RepositoryIndex", "GitHubClient", "PostgresDatabase",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),

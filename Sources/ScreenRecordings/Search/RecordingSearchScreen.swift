@@ -8,13 +8,23 @@ public final class RecordingSearchScreen: SearchScreen {
   public let recorder: SessionRecorder<SearchSession>
   private let observation: Task<Void, Never>
 
-  public init<C: Clock<Duration>>(
+  public convenience init<C: Clock<Duration>>(
     _ engine: SearchArchitecture, client: RepositorySearchClient, language: String = "en", clock: C,
     limit: Int = SessionRecorder<SearchSession>.defaultLimit
   ) {
+    self.init(engine, client: client, language: language, clock: clock, limit: limit, makeScreen: engine.makeScreen)
+  }
+
+  /// A recording screen whose engine's screen `makeScreen` makes, from the client whose answers are
+  /// recorded: for a screen made in a particular way, such as one that reports its events.
+  public init<C: Clock<Duration>>(
+    _ engine: SearchArchitecture, client: RepositorySearchClient, language: String = "en", clock: C,
+    limit: Int = SessionRecorder<SearchSession>.defaultLimit,
+    makeScreen: (RepositorySearchClient) -> any SearchScreen
+  ) {
     let recorder = SessionRecorder<SearchSession>(engine: engine.rawValue, language: language, clock: clock, limit: limit)
     self.recorder = recorder
-    let screen = engine.makeScreen(client: Self.recording(client, into: recorder))
+    let screen = makeScreen(Self.recording(client, into: recorder))
     self.screen = screen
     observation = recorder.recordStates(from: screen.currentState, then: screen.states)
   }

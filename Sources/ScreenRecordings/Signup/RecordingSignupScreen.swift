@@ -20,9 +20,21 @@ public final class RecordingSignupScreen: SignupScreen {
   public let recorder: SessionRecorder<SignupSession>
   private let observation: Task<Void, Never>
 
-  public init<C: Clock<Duration>>(
+  public convenience init<C: Clock<Duration>>(
     _ engine: SignupArchitecture, validation: ValidationService, clock: C,
     limit: Int = SessionRecorder<SignupSession>.defaultLimit
+  ) async {
+    await self.init(engine, validation: validation, clock: clock, limit: limit) { validation in
+      await engine.makeScreen(validation: validation)
+    }
+  }
+
+  /// A recording screen whose engine's screen `makeScreen` makes, from the validation whose answers
+  /// are recorded: for a screen made in a particular way, such as one that reports its events.
+  public init<C: Clock<Duration>>(
+    _ engine: SignupArchitecture, validation: ValidationService, clock: C,
+    limit: Int = SessionRecorder<SignupSession>.defaultLimit,
+    makeScreen: (ValidationService) async -> any SignupScreen
   ) async {
     let recorder = SessionRecorder<SignupSession>(
       engine: engine.rawValue, language: validation.messages.language.rawValue, clock: clock, limit: limit)
@@ -30,7 +42,7 @@ public final class RecordingSignupScreen: SignupScreen {
     let recorded = ValidationService(
       api: Self.recording(validation.api, into: recorder), usernameRules: validation.usernameRules,
       passwordPolicy: validation.passwordPolicy, messages: validation.messages)
-    let screen = await engine.makeScreen(validation: recorded)
+    let screen = await makeScreen(recorded)
     self.screen = screen
     // The first state is recorded before this returns, at time 0.
     observation = recorder.recordStates(from: screen.currentState, then: screen.states)

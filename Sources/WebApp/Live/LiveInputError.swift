@@ -12,6 +12,12 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
   case textTooLong(limit: Int)
   /// A key appears twice in the message; named only when it is one the message may have.
   case duplicateKey(String?)
+  /// A recording was asked for on a page not opened with `?inspect`, which keeps none.
+  case notInspected
+  /// The page asked for its recording more often than ``LiveInspector/recordings``.
+  case tooManyRecordings(limit: WindowLimit)
+  /// The recording could not be written (the server's log says why).
+  case recordingUnavailable
   /// Not a refusal of one message: the last error before the server closes the connection (1008).
   case tooManyRefusals(limit: WindowLimit)
 
@@ -38,6 +44,15 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
       return pick("The key \"\(key)\" appears more than once: send it once", "键 \"\(key)\" 出现了多次，请只发送一次")
     case .duplicateKey(nil):
       return pick("A key appears more than once: send each key once", "有键出现了多次，每个键请只发送一次")
+    case .notInspected:
+      return pick(
+        "Recordings are kept only on a page opened with ?inspect", "只有以 ?inspect 打开的页面才会保留录制")
+    case .tooManyRecordings(let limit):
+      return pick(
+        "Recording asked for too often (at most \(limit))",
+        "请求录制过于频繁（每 \(Self.chineseInterval(limit.interval)) 最多 \(limit.count) 次）")
+    case .recordingUnavailable:
+      return pick("The recording could not be written", "无法生成录制")
     case .tooManyRefusals(let limit):
       return pick(
         "Too many refused messages (more than \(limit)): closing the connection",

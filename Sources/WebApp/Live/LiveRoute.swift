@@ -50,10 +50,10 @@ struct LiveRoute: Sendable {
         return .upgrade([:])
       },
       onUpgrade: { inbound, outbound, context in
-        let (screen, page) = try await makeScreen(Screen.self, context.request, context.requestContext)
+        let (screen, page, inspector) = try await makeScreen(Screen.self, context.request, context.requestContext)
         // From here the connection's messages and states stay on its event loop (see the executor).
         try await withTaskExecutorPreference(EventLoopTaskExecutor(context.requestContext.eventLoop)) {
-          try await serve(screen, page: page, inbound: inbound, outbound: outbound)
+          try await serve(screen, page: page, inspector: inspector, inbound: inbound, outbound: outbound)
         }
       }
     )
@@ -63,18 +63,20 @@ struct LiveRoute: Sendable {
   /// (a task keeps the memory its deepest frames took, and an idle page holds its task).
   private func makeScreen<Screen: LiveScreen>(
     _: Screen.Type, _ request: Request, _ context: AppRequestContext
-  ) async throws -> (Screen, PageRequest) {
+  ) async throws -> (Screen, PageRequest, LiveInspector?) {
     let page = try PageRequest(request, screen: Screen.name, engines: Screen.engines)
     let client = rateLimiter.client(peer: context.remoteAddress, headers: request.headers)
+    let inspector = page.inspects ? LiveInspector(clock: clock) : nil
     let screen = await Screen(
       LiveScreenContext(
         page: page, client: client, configuration: configuration, signupAPI: signupAPI, searchClient: searchClient,
-        clock: clock))
-    return (screen, page)
+        clock: clock, inspector: inspector))
+    return (screen, page, inspector)
   }
 
   private func serve<Screen: LiveScreen>(
-    _ screen: Screen, page: PageRequest, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+    _ screen: Screen, page: PageRequest, inspector: LiveInspector?, inbound: WebSocketInboundStream,
+    outbound: WebSocketOutboundWriter
   ) async throws {
     // A screen with no effect tasks to count (a view model) is left out of the gauge.
     let runningTasks: (@Sendable () -> Int)? =
@@ -85,14 +87,16 @@ struct LiveRoute: Sendable {
       // Errors mean the socket is closing or closed already: the page is gone either way.
       try? await outbound.close(.goingAway, reason: "The server is restarting")
     }) {
-      try await exchange(screen, page: page, session: session, inbound: inbound, outbound: outbound)
+      try await exchange(
+        screen, page: page, inspector: inspector, session: session, inbound: inbound, outbound: outbound)
     }
   }
 
-  /// States out, messages in, until the page closes the socket or sends too many refused messages.
+  /// States (and the inspector's messages) out, messages in, until the page closes the socket or sends
+  /// too many refused messages.
   private func exchange<Screen: LiveScreen>(
-    _ screen: Screen, page: PageRequest, session: LiveSessionMetrics.Session, inbound: WebSocketInboundStream,
-    outbound: WebSocketOutboundWriter
+    _ screen: Screen, page: PageRequest, inspector: LiveInspector?, session: LiveSessionMetrics.Session,
+    inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
   ) async throws {
     let ending = try await withThrowingTaskGroup(of: Void.self, returning: Ending.self) { group in
       group.addTask {
@@ -102,8 +106,15 @@ struct LiveRoute: Sendable {
           previous = state
         }
       }
+      if let inspector {
+        group.addTask {
+          for await message in inspector.messages { try await outbound.write(.text(message)) }
+        }
+      }
       defer { group.cancelAll() }
-      return try await receive(inbound, into: screen, session: session, language: page.language, outbound: outbound)
+      return try await receive(
+        inbound, into: screen, inspected: inspector != nil, session: session, language: page.language,
+        outbound: outbound)
     }
     guard case .tooManyRefusals = ending else { return }
     let limit = configuration.liveMessageRefusals
@@ -119,11 +130,12 @@ struct LiveRoute: Sendable {
   }
 
   private func receive(
-    _ inbound: WebSocketInboundStream, into screen: some LiveScreen, session: LiveSessionMetrics.Session, language: Language,
-    outbound: WebSocketOutboundWriter
+    _ inbound: WebSocketInboundStream, into screen: some LiveScreen, inspected: Bool,
+    session: LiveSessionMetrics.Session, language: Language, outbound: WebSocketOutboundWriter
   ) async throws -> Ending {
     let stopwatch = Stopwatch(clock: clock)
     var refused = FixedWindowCounter(configuration.liveMessageRefusals)
+    var recordings = FixedWindowCounter(LiveInspector.recordings)
     var rate = configuration.rateLimits.liveMessages.map(TokenBucket.init)
     for try await message in inbound.messages(maxSize: 64 * 1024) {
       // Over the session's rate, a message is dropped before it is read: a flood costs a comparison each.
@@ -140,6 +152,12 @@ struct LiveRoute: Sendable {
           text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
         // The page's keep-alive has done its work by arriving (`WebSocketIdleHandler`): no screen takes it.
         if message.type == LiveInput.keepAlive { continue }
+        if message.type == LiveInspector.recordingRequest {
+          guard inspected else { throw .notInspected }
+          guard recordings.count(at: stopwatch.elapsed).isAllowed else { throw .tooManyRecordings(limit: LiveInspector.recordings) }
+          try await outbound.write(.text(try recordingMessage(of: screen)))
+          continue
+        }
         screen.handle(try type(of: screen).action(from: message))
         session.countAction()
       } catch {
@@ -149,5 +167,18 @@ struct LiveRoute: Sendable {
       }
     }
     return .closedByPage
+  }
+
+  /// The message carrying `screen`'s recording; an error (logged, and the page told) when it cannot be written.
+  private func recordingMessage(of screen: some LiveScreen) throws(LiveInputError) -> String {
+    let recording: [UInt8]?
+    do {
+      recording = try screen.recording()
+    } catch {
+      logger.error("Could not write a live page's recording", metadata: ["error": "\(error)"])
+      throw .recordingUnavailable
+    }
+    guard let recording else { throw .notInspected }
+    return LiveInspector.recordingMessage(recording)
   }
 }

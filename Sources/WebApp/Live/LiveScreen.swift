@@ -13,7 +13,9 @@ import SignupFeature
 ///   throttle);
 /// - ``states`` are what the page is sent: the current state, then changes as the page can take them
 ///   (skipping those it had no time for, always ending on the latest);
-/// - ``render(_:after:)`` writes a state as the JSON message the page's script applies.
+/// - ``render(_:after:)`` writes a state as the JSON message the page's script applies;
+/// - on a page opened with `?inspect`, the screen reports its engine's events to
+///   ``LiveScreenContext/inspector`` and keeps a ``recording()`` of the session.
 ///
 /// A new screen is a type conforming to this protocol, its page and its script, and one line that adds
 /// it to the router (`liveRoute.add(MyScreen.self, to: router)` in `Application+Build.swift`).
@@ -41,6 +43,9 @@ protocol LiveScreen: Sendable {
   /// The screen's effect tasks running now, read when `/metrics` is scraped; `nil` when it has none
   /// to count (a view model).
   var runningTaskCount: Int? { get }
+  /// The session's recording as a JSON document (`ScreenRecording`), on a page opened with `?inspect`;
+  /// `nil` on any other.
+  func recording() throws -> [UInt8]?
 }
 
 /// What a live screen is made from: its page's request, whose budgets it spends, and the services.
@@ -55,4 +60,6 @@ struct LiveScreenContext: Sendable {
   /// The search client of a Search screen, given its client.
   let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
   let clock: any Clock<Duration>
+  /// The page's inspector, when it was opened with `?inspect`: the screen reports its engine's events.
+  let inspector: LiveInspector?
 }

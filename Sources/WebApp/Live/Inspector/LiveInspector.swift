@@ -2,12 +2,14 @@
 /// (`inspector.js`) draws: one lane per stream of the screen, a marble per event, a bar per effect.
 ///
 /// A message: `{"type": "inspect", "t": 1234, "lane": "action", "text": "usernameChanged(\"ab\")"}`, plus
-/// `"effect": 3, "phase": "started" | "finished" | "cancelled"` for a piece of asynchronous work. `t` is
+/// `"effect": "#3", "phase": "started" | "finished" | "cancelled"` for a piece of asynchronous work. `t` is
 /// milliseconds since the session began, on the server's clock.
 ///
 /// **Bounds:** a screen reports from its own thread and never waits for the page: messages wait in a buffer
 /// of ``maxPending``, and when a page reads slower than its screen reports, the oldest are dropped (the
-/// panel then misses them; the screen's state messages are unaffected). A text is cut to ``maxTextCharacters``.
+/// panel then misses them; the screen's state messages are unaffected). A text is cut to
+/// ``maxTextCharacters``. The session's recording keeps at most ``maxRecordingEntries``, and a page may ask
+/// for it ``recordings`` times.
 final class LiveInspector: Sendable {
   enum Phase: String, Sendable {
     case started, finished, cancelled
@@ -15,6 +17,11 @@ final class LiveInspector: Sendable {
 
   static let maxPending = 500
   static let maxTextCharacters = 120
+  static let maxRecordingEntries = 2_000
+  /// How often a page may ask for its recording, which the server writes whole each time.
+  static let recordings = WindowLimit(2, per: .seconds(10))
+  /// The `type` of the page's message asking for the recording.
+  static let recordingRequest = "recording"
 
   /// The messages for the page, in the order they were reported.
   let messages: AsyncStream<String>
@@ -27,7 +34,7 @@ final class LiveInspector: Sendable {
   }
 
   /// Reports one event of the lane `lane`; with `effect`, a phase of that piece of work.
-  func report(_ lane: String, _ text: String, effect: UInt64? = nil, phase: Phase? = nil) {
+  func report(_ lane: String, _ text: String, effect: String? = nil, phase: Phase? = nil) {
     let elapsed = stopwatch.elapsed.components
     var message = JSONObjectWriter()
     message.field("type", "inspect")
@@ -35,12 +42,17 @@ final class LiveInspector: Sendable {
     message.field("lane", lane)
     message.field("text", text.count > Self.maxTextCharacters ? text.prefix(Self.maxTextCharacters) + "…" : text)
     if let effect, let phase {
-      message.field("effect", Int64(truncatingIfNeeded: effect))
+      message.field("effect", effect)
       message.field("phase", phase.rawValue)
     }
     continuation.yield(message.text)
   }
 
-  /// Ends ``messages``: the session is over.
-  func finish() { continuation.finish() }
+  /// The message that carries a session's recording to the page, which saves it as a file.
+  static func recordingMessage(_ recording: [UInt8]) -> String {
+    var message = JSONObjectWriter()
+    message.field("type", "recording")
+    message.field("recording", rawJSON: String(decoding: recording, as: UTF8.self))
+    return message.text
+  }
 }

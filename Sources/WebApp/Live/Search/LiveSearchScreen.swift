@@ -1,5 +1,6 @@
 import Foundation
 import OctoreactMVVM
+import ScreenRecordings
 import SearchFeature
 
 /// The Search screen on a live page (`/live/search`, `?engine=reactor` or `feedback`). The page sends
@@ -16,21 +17,41 @@ final class LiveSearchScreen: LiveScreen {
   let engine: String
   let messages: SearchMessages
   let now: @Sendable () -> Date
+  /// The session's recording, on an inspected page.
+  let recorder: SessionRecorder<SearchSession>?
   private let queries: Throttle<String>
 
   convenience init(_ context: LiveScreenContext) async {
     let architecture = SearchArchitecture(rawValue: context.page.engine) ?? .reactor
+    let client = context.searchClient(context.client)
+    var screen = architecture.makeScreen(client: client)
+    var recorder: SessionRecorder<SearchSession>?
+    if let inspector = context.inspector {
+      let recording = RecordingSearchScreen(
+        architecture, client: client, language: context.page.language.rawValue, clock: context.clock,
+        limit: LiveInspector.maxRecordingEntries
+      ) { client in
+        switch architecture {
+        case .reactor: ReactorSearchScreen(client: client, events: inspector.reactorEvents(SearchReactor.self))
+        case .feedback:
+          FeedbackSearchScreen(client: client, events: inspector.feedbackEvents(loops: ["first page", "next page"]))
+        }
+      }
+      (screen, recorder) = (recording, recording.recorder)
+    }
     self.init(
-      screen: architecture.makeScreen(client: context.searchClient(context.client)), engine: architecture.rawValue,
+      screen: screen, engine: architecture.rawValue,
       messages: SearchMessages(context.page.language, service: context.configuration.searchService),
-      queryThrottle: context.configuration.queryThrottle, clock: context.clock)
+      queryThrottle: context.configuration.queryThrottle, clock: context.clock, recorder: recorder)
   }
 
   init(
     screen: any SearchScreen, engine: String, messages: SearchMessages, queryThrottle: Duration,
-    clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init,
+    recorder: SessionRecorder<SearchSession>? = nil
   ) {
     self.screen = screen
+    self.recorder = recorder
     self.engine = engine
     self.messages = messages
     self.now = now
@@ -52,6 +73,8 @@ final class LiveSearchScreen: LiveScreen {
 
   var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { screen.latestStates }
   var runningTaskCount: Int? { screen.runningTaskCount }
+
+  func recording() throws -> [UInt8]? { try recorder.map { Array(try $0.recording.encoded()) } }
 
   /// A next page is an append; the first message replaces the list (a reconnected page may show old rows).
   func render(_ state: SearchReactor.State, after previous: SearchReactor.State?) -> String {

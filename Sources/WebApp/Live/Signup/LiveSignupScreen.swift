@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecordings
 import SignupFeature
 
 /// The Signup screen on a live page (`/live/signup`), in the architecture the page asks for
@@ -19,21 +20,39 @@ final class LiveSignupScreen: LiveScreen {
   let screen: UsernameBoundSignupScreen
   let messages: SignupMessages
   let engine: String
+  /// The session's recording, on an inspected page.
+  let recorder: SessionRecorder<SignupSession>?
 
   convenience init(_ context: LiveScreenContext) async {
     let messages = SignupMessages(context.page.language)
     let validation = ValidationService(api: context.signupAPI(context.client), messages: messages)
     let architecture = context.page.architecture
+    var engineScreen: any SignupScreen
+    var recorder: SessionRecorder<SignupSession>?
+    if let inspector = context.inspector {
+      // Recorded behind the username binding: what the engine got is what a replay sends it.
+      let recording = await RecordingSignupScreen(
+        architecture, validation: validation, clock: context.clock, limit: LiveInspector.maxRecordingEntries
+      ) { validation in
+        await SignupInspection().makeScreen(architecture, validation: validation, inspector: inspector)
+      }
+      (engineScreen, recorder) = (recording, recording.recorder)
+    } else {
+      engineScreen = await architecture.makeScreen(validation: validation)
+    }
     self.init(
-      screen: await architecture.makeScreen(
-        validation: validation, usernameThrottle: context.configuration.usernameThrottle, clock: context.clock),
-      engine: architecture.rawValue, messages: messages)
+      screen: UsernameBoundSignupScreen(engineScreen, interval: context.configuration.usernameThrottle, clock: context.clock),
+      engine: architecture.rawValue, messages: messages, recorder: recorder)
   }
 
-  init(screen: UsernameBoundSignupScreen, engine: String, messages: SignupMessages) {
+  init(
+    screen: UsernameBoundSignupScreen, engine: String, messages: SignupMessages,
+    recorder: SessionRecorder<SignupSession>? = nil
+  ) {
     self.screen = screen
     self.engine = engine
     self.messages = messages
+    self.recorder = recorder
   }
 
   static func action(from message: LiveInput) throws(LiveInputError) -> SignupReactor.Action {
@@ -78,6 +97,8 @@ final class LiveSignupScreen: LiveScreen {
   }
 
   var runningTaskCount: Int? { screen.runningTaskCount }
+
+  func recording() throws -> [UInt8]? { try recorder.map { Array(try $0.recording.encoded()) } }
 
   /// The path of an account's page, `/{login}` as on GitHub.
   static func accountPath(_ login: String) -> String {
