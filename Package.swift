@@ -191,6 +191,7 @@ let package = Package(
       name: "octoreact",
       dependencies: [
         "WebApp", "AccountStore", "PostgresDatabase", "RepositoryIndex", "GitHubClient", "SearchSyntax",
+        "ScreenRecordings", "SignupFeature", "SearchFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: application),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: application),
         .product(name: "Hummingbird", package: "hummingbird", condition: application),

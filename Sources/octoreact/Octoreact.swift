@@ -8,7 +8,7 @@ struct Octoreact: AsyncParsableCommand {
     commandName: "octoreact",
     abstract: "The GitHub Signup and Search examples of RxSwift/ReactorKit as Swift reactors behind a live web page.",
     version: OctoreactVersion.current,
-    subcommands: [Serve.self, SearchCommand.self, IndexCommand.self],
+    subcommands: [Serve.self, SearchCommand.self, IndexCommand.self, ReplayCommand.self],
     defaultSubcommand: Serve.self
   )
 

@@ -146,25 +146,31 @@ struct LiveRoute: Sendable {
         guard refused.count(at: stopwatch.elapsed).isAllowed else { return .tooManyRefusals }
         continue
       }
+      var reply: String?
       do throws(LiveInputError) {
         guard case .text(let text) = message else { throw .binary }
         let message = try LiveInput(
           text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+        switch message.type {
         // The page's keep-alive has done its work by arriving (`WebSocketIdleHandler`): no screen takes it.
-        if message.type == LiveInput.keepAlive { continue }
-        if message.type == LiveInspector.recordingRequest {
+        case LiveInput.keepAlive: continue
+        // The inspector's "Download recording": answered here, for every screen alike.
+        case LiveInspector.recordingRequest:
           guard inspected else { throw .notInspected }
-          guard recordings.count(at: stopwatch.elapsed).isAllowed else { throw .tooManyRecordings(limit: LiveInspector.recordings) }
-          try await outbound.write(.text(try recordingMessage(of: screen)))
-          continue
+          guard recordings.count(at: stopwatch.elapsed).isAllowed else {
+            throw .tooManyRecordings(limit: LiveInspector.recordings)
+          }
+          reply = try recordingMessage(of: screen)
+        default:
+          screen.handle(try type(of: screen).action(from: message))
+          session.countAction()
         }
-        screen.handle(try type(of: screen).action(from: message))
-        session.countAction()
       } catch {
         guard refused.count(at: stopwatch.elapsed).isAllowed else { return .tooManyRefusals }
         logger.notice("Refused a live page message", metadata: ["reason": "\(error)"])
-        try await outbound.write(.text(error.json(language)))
+        reply = error.json(language)
       }
+      if let reply { try await outbound.write(.text(reply)) }
     }
     return .closedByPage
   }

@@ -4,9 +4,8 @@
 /// It reads both values through `Mirror` and compares each property's description: slow, and only an
 /// inspected session pays for it. A value that is not a struct or class with labelled properties is
 /// named whole (`value`) when it changed.
-func changedFields<Value>(from old: Value?, to new: Value) -> [String] {
+func changedFields<Value>(from old: Value, to new: Value) -> [String] {
   let newFields = Mirror(reflecting: new).children
-  guard let old else { return newFields.compactMap(\.label) }
   let oldFields = Mirror(reflecting: old).children
   guard !newFields.isEmpty, newFields.count == oldFields.count else {
     return String(describing: old) == String(describing: new) ? [] : ["value"]

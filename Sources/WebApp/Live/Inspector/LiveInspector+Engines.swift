@@ -7,11 +7,13 @@ import OctoreactMVVM
 /// can hide what must not be shown (a password).
 extension LiveInspector {
   /// A reactor store's steps: lanes `action`, `mutation` (with the effect that sent it), `state` (the fields
-  /// that changed) and `effect` (each piece of work, from its start to its end or cancellation).
+  /// that changed since `initialState`, which a store does not report) and `effect` (each piece of work, from
+  /// its start to its end or cancellation).
   func reactorEvents<R: Reactor>(
-    _: R.Type, describe: @escaping @Sendable (Any) -> String = { String(describing: $0) }
+    _: R.Type, startingFrom initialState: R.State,
+    describe: @escaping @Sendable (Any) -> String = { String(describing: $0) }
   ) -> @Sendable (ReactorEvent<R>) -> Void {
-    let states = StateLane<R.State>()
+    let states = StateLane<R.State>(initialState)
     return { event in
       switch event {
       case .action(let action): self.report("action", describe(action))
@@ -29,11 +31,11 @@ extension LiveInspector {
   }
 
   /// A feedback system's steps: lanes `event` (with the effect that sent it), `state` (the fields that
-  /// changed), and one lane per feedback loop, named by `loops` in the system's order, for its effects.
+  /// changed; the system reports its initial state first), and one lane per feedback loop, named by `loops` in the system's order, for its effects.
   func feedbackEvents<State: Sendable, Event: Sendable>(
     loops: [String], describe: @escaping @Sendable (Any) -> String = { String(describing: $0) }
   ) -> @Sendable (FeedbackEvent<State, Event>) -> Void {
-    let states = StateLane<State>()
+    let states = StateLane<State>(nil)
     @Sendable func lane(_ effect: FeedbackEffect) -> String {
       loops.indices.contains(effect.loop) ? loops[effect.loop] : "feedback \(effect.loop)"
     }
@@ -65,14 +67,20 @@ extension LiveInspector {
 
 /// The state lane's memory: the last state reported, to name the fields the next one changed.
 private final class StateLane<State: Sendable>: Sendable {
-  private let last = RuntimeLock<State?>(nil)
+  private let last: RuntimeLock<State?>
 
-  /// `username, isCheckingUsername`: the fields `state` changed; `=` when it changed none.
+  init(_ initialState: State?) {
+    last = RuntimeLock(initialState)
+  }
+
+  /// `username, isCheckingUsername`: the fields `state` changed; `=` when it changed none, `initial` for
+  /// the first state of a lane that started from none.
   func changes(to state: State) -> String {
     let previous = last.withLock { last in
       defer { last = state }
       return last
     }
+    guard let previous else { return "initial" }
     let fields = changedFields(from: previous, to: state)
     return fields.isEmpty ? "=" : fields.joined(separator: ", ")
   }

@@ -23,6 +23,9 @@ final class LiveInspector: Sendable {
   /// The `type` of the page's message asking for the recording.
   static let recordingRequest = "recording"
 
+  /// The modules whose names `String(describing:)` puts before a type nested in an enum's payload.
+  private static let modulePrefixes = ["SignupFeature.", "SearchFeature.", "AccountRules.", "OctoreactCore."]
+
   /// The messages for the page, in the order they were reported.
   let messages: AsyncStream<String>
   private let continuation: AsyncStream<String>.Continuation
@@ -40,6 +43,8 @@ final class LiveInspector: Sendable {
     message.field("type", "inspect")
     message.field("t", elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     message.field("lane", lane)
+    // Types are named as the screen's code names them, without their module.
+    let text = Self.modulePrefixes.reduce(text) { text, prefix in text.replacing(prefix, with: "") }
     message.field("text", text.count > Self.maxTextCharacters ? text.prefix(Self.maxTextCharacters) + "…" : text)
     if let effect, let phase {
       message.field("effect", effect)

@@ -1,3 +1,4 @@
+import AccountRules
 import Foundation
 import OctoreactMVVM
 import ScreenRecordings
@@ -32,7 +33,7 @@ final class LiveSearchScreen: LiveScreen {
         limit: LiveInspector.maxRecordingEntries
       ) { client in
         switch architecture {
-        case .reactor: ReactorSearchScreen(client: client, events: inspector.reactorEvents(SearchReactor.self))
+        case .reactor: ReactorSearchScreen(client: client, events: inspector.reactorEvents(SearchReactor.self, startingFrom: SearchReactor.State()))
         case .feedback:
           FeedbackSearchScreen(client: client, events: inspector.feedbackEvents(loops: ["first page", "next page"]))
         }

@@ -14,7 +14,7 @@ final class SignupInspection: Sendable {
     _ engine: SignupArchitecture, validation: ValidationService, inspector: LiveInspector
   ) async -> any SignupScreen {
     switch engine {
-    case .reactor: ReactorSignupScreen(validation: validation, events: inspector.reactorEvents(SignupReactor.self, describe: describe))
+    case .reactor: ReactorSignupScreen(validation: validation, events: inspector.reactorEvents(SignupReactor.self, startingFrom: SignupReactor.State(), describe: describe))
     case .mvvm: StreamSignupScreen(validation: validation, events: inspector.streamEvents(describe: describe))
     case .driver: await DriverSignupScreen(validation: validation, events: inspector.streamEvents(describe: describe))
     case .feedback:

@@ -7,8 +7,10 @@ import { byId, element } from "./dom.js";
 
 // The most events shown: the server keeps as many per session, so the panel shows what it could replay.
 const maxEvents = 500;
-// Horizontal scale of the timeline: pixels per millisecond of the session.
-const pixelsPerMillisecond = 0.12;
+// Horizontal scale of the timeline: pixels per millisecond of the session (a keystroke every 100 ms is 25 px).
+const pixelsPerMillisecond = 0.25;
+// Room kept after the latest event, for its label.
+const trailingRoom = 240;
 
 // The panel's `show(message)` and `reset()`, or nothing when the page has no panel.
 export function createInspector({ onDownload }) {
@@ -37,9 +39,18 @@ export function createInspector({ onDownload }) {
     return track;
   }
 
-  function place(node, t) {
+  // Puts `node` at time `t`, its whole text in its tooltip. A marble's label is cut where the next marble of
+  // its lane begins, so labels never overlap: the latest shows whole, the table has them all.
+  function place(node, t, track) {
     node.style.left = `${t * pixelsPerMillisecond}px`;
-    node.title = `${t} ms`;
+    node.title = `${t} ms: ${node.textContent}`;
+    if (node.classList.contains("marble")) {
+      const previous = track.lastMarble;
+      if (previous) previous.style.maxWidth = `${Math.max(14, (t - previous.dataset.t) * pixelsPerMillisecond - 2)}px`;
+      node.dataset.t = t;
+      track.lastMarble = node;
+    }
+    lanes.style.setProperty("--extent", `${t * pixelsPerMillisecond + trailingRoom}px`);
   }
 
   function draw(event) {
@@ -47,20 +58,23 @@ export function createInspector({ onDownload }) {
     let node = null;
     if (event.phase === undefined) {
       node = element("span", "marble", event.text);
-      place(node, event.t);
+      place(node, event.t, track);
       track.append(node);
     } else if (event.phase === "started") {
       node = element("span", "effect", event.text);
-      place(node, event.t);
+      place(node, event.t, track);
       node.dataset.start = event.t;
       track.append(node);
       effects.set(event.effect, node);
     } else {
+      // The bar, if still shown, ends here; the table names the work as its start did.
       const bar = effects.get(event.effect);
       if (bar) {
         bar.style.width = `${Math.max(2, (event.t - bar.dataset.start) * pixelsPerMillisecond)}px`;
         bar.classList.add(event.phase);
+        bar.title = `${bar.dataset.start}–${event.t} ms: ${bar.textContent} (${texts[event.phase] ?? event.phase})`;
         effects.delete(event.effect);
+        event = { ...event, text: bar.textContent };
       }
     }
     const row = element("tr", event.phase ?? "");

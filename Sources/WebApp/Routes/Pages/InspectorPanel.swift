@@ -1,3 +1,5 @@
+import AccountRules
+
 /// The inspector's panel beside a live screen (`?inspect`), which `inspector.js` fills with the session's
 /// streams as the server sends them: a marble timeline, hidden from assistive technology, and the same
 /// events as a table, which is what a screen reader or a keyboard reads.
@@ -9,7 +11,8 @@ struct InspectorPanel: Sendable {
     return """
       <aside id="inspector" class="inspector" aria-labelledby="inspector-title" \
       data-pause="\(HTML.escape(pick("Pause", "暂停")))" data-resume="\(HTML.escape(pick("Resume", "继续")))" \
-      data-finished="\(HTML.escape(pick("finished", "完成")))" data-cancelled="\(HTML.escape(pick("cancelled", "已取消")))">
+      data-started="\(HTML.escape(pick("started", "开始")))" data-finished="\(HTML.escape(pick("finished", "完成")))" \
+      data-cancelled="\(HTML.escape(pick("cancelled", "已取消")))">
       <h2 id="inspector-title">\(HTML.escape(pick("Inspector", "检查器")))</h2>
       <p class="inspector-controls"><button id="inspector-pause" class="secondary" type="button" aria-pressed="false">\
       \(HTML.escape(pick("Pause", "暂停")))</button> <button id="inspector-download" class="secondary" type="button">\
