@@ -349,7 +349,7 @@ let package = Package(
       name: "WebAppTests",
       dependencies: [
         "WebApp", "AccountStore", "AccountRules", "RepositoryIndex", "GitHubClient", "SignupFeature", "SearchFeature",
-        "SearchFeatureTesting", "SearchSyntax",
+        "SearchFeatureTesting", "SearchSyntax", "ScreenRecordings",
         "OctoreactCore", "OctoreactMVVM", "OctoreactTesting", "PostgresDatabase", "PostgresTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: application),
         .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),

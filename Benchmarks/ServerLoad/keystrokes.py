@@ -144,13 +144,19 @@ def build_wsload(output: str) -> str:
     return output
 
 
+def engine_query(args) -> str:
+    """The page's `engine` parameter, followed by `&inspect` with --inspect (the inspector's events and
+    recording on every session)."""
+    return args.engine + ("&inspect" if args.inspect else "")
+
+
 def run_c(args, port: int, pid: int) -> dict:
     """The same measurement with the C client (wsload.c): one process, epoll, about a tenth of the CPU."""
     binary = build_wsload(args.wsload)
     rss_before = loadlib.proc_status(pid)
     client = subprocess.Popen(
         [binary, str(port), str(args.sessions), str(args.rate), str(args.jitter), str(args.warmup),
-         str(args.duration), args.engine],
+         str(args.duration), engine_query(args)],
         stdout=subprocess.PIPE, text=True,
     )
     try:
@@ -170,7 +176,7 @@ def run_c(args, port: int, pid: int) -> dict:
         if client.poll() is None:
             client.kill()
             client.wait()
-    summary = {"engine": args.engine, "client": "c", "target_rate_per_session": args.rate,
+    summary = {"engine": args.engine, "inspect": args.inspect, "client": "c", "target_rate_per_session": args.rate,
                "duration_s": args.duration}
     summary.update(json.loads(out.strip().splitlines()[-1]))
     wall = t1 - t0
@@ -189,7 +195,7 @@ def run_c(args, port: int, pid: int) -> dict:
 def run(args, server: loadlib.Server | None, port: int, pid: int) -> dict:
     if args.client == "c":
         return run_c(args, port, pid)
-    path = f"/live/signup?engine={args.engine}"
+    path = f"/live/signup?engine={engine_query(args)}"
     ctx = mp.get_context("fork")
     ready_q, result_q, go = ctx.Queue(), ctx.Queue(), ctx.Event()
     shares = [args.sessions // args.procs + (1 if i < args.sessions % args.procs else 0) for i in range(args.procs)]
@@ -236,7 +242,7 @@ def run(args, server: loadlib.Server | None, port: int, pid: int) -> dict:
     wall = t1 - t0
     sent = sum(r["sent"] for r in results)
     summary = {
-        "engine": args.engine,
+        "engine": args.engine, "inspect": args.inspect,
         "client": "python",
         "sessions": opened,
         "procs": args.procs,
@@ -289,6 +295,7 @@ def main() -> int:
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--concurrency", type=int, default=64, help="handshakes in flight at once, in all")
     parser.add_argument("--engine", default="reactor")
+    parser.add_argument("--inspect", action="store_true", help="open every session with ?inspect")
     parser.add_argument("--client", choices=("python", "c"), default="python",
                         help="python: asyncio processes (--procs); c: wsload.c, one epoll process")
     parser.add_argument("--wsload", default="/tmp/octoreact-wsload", help="where wsload.c is compiled to")

@@ -54,12 +54,15 @@ struct LiveMessage: Decodable, Sendable {
 final class LiveInbox<Message: Decodable & Sendable>: Sendable {
   private typealias Waiter = LiveWaiter<Message>
 
-  private let state = Mutex<(received: [Message], waiters: [Waiter])>(([], []))
+  private let state = Mutex<(received: [Message], texts: [String], waiters: [Waiter])>(([], [], []))
 
   /// Every message received so far, in order.
   var received: [Message] { state.withLock { $0.received } }
+  /// The text of every message received so far, in order, whether or not it decoded as `Message`.
+  var texts: [String] { state.withLock { $0.texts } }
 
   func append(_ text: String) {
+    state.withLock { $0.texts.append(text) }
     guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else { return }
     let ready = state.withLock { state in
       state.received.append(message)
