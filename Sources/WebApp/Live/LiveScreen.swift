@@ -48,6 +48,11 @@ protocol LiveScreen: Sendable {
   func recording() throws -> [UInt8]?
 }
 
+extension LiveScreen {
+  /// No recording: a screen that reports nothing to an inspector.
+  func recording() throws -> [UInt8]? { nil }
+}
+
 /// What a live screen is made from: its page's request, whose budgets it spends, and the services.
 struct LiveScreenContext: Sendable {
   /// The page's language and engine.
