@@ -111,7 +111,7 @@ let package = Package(
     .target(
       name: "ScreenRecordings",
       dependencies: [
-        "OctoreactCore", "SignupFeature", "SearchFeature", "AccountRules",
+        "OctoreactCore", "OctoreactFeedback", "OctoreactMVVM", "SignupFeature", "SearchFeature", "AccountRules",
         .product(name: "Clocks", package: "swift-clocks", condition: octoreactTesting),
       ],
       swiftSettings: strictSettings

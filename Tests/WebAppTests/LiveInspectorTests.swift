@@ -54,7 +54,7 @@ struct LiveInspectorTests {
     let clock = TestClock()
     let inspector = LiveInspector(clock: clock)
     let validation = ValidationService(api: Self.pendingAPI(clock), messages: SignupMessages(.english))
-    let screen = await SignupInspection().makeScreen(engine, validation: validation, inspector: inspector)
+    let screen = await SignupInspection().makeScreen(engine, validation: validation, report: inspector.report)
     screen.send(.usernameChanged("octo"))
     screen.send(.usernameChanged("octocat"))
     screen.send(.passwordChanged("hunter2!"))
@@ -82,7 +82,7 @@ struct LiveInspectorTests {
     let clock = TestClock()
     let inspector = LiveInspector(clock: clock)
     let validation = ValidationService(api: Self.pendingAPI(clock), messages: SignupMessages(.english))
-    let screen = await SignupInspection().makeScreen(.reactor, validation: validation, inspector: inspector)
+    let screen = await SignupInspection().makeScreen(.reactor, validation: validation, report: inspector.report)
     screen.send(.passwordChanged("abc"))
     let marbles = try await Self.marbles(of: inspector) { $0.contains { $0.lane == "state" } }
     // The first state is named against the reactor's initial state, which the store never reports.
@@ -92,9 +92,9 @@ struct LiveInspectorTests {
   @Test func timesAreMillisecondsOnTheServersClock() async throws {
     let clock = TestClock()
     let inspector = LiveInspector(clock: clock)
-    inspector.report("action", "first")
+    inspector.report(InspectedEvent(lane: "action", text: "first"))
     await clock.advance(by: .milliseconds(1_234))
-    inspector.report("action", "second", effect: "#1", phase: .started)
+    inspector.report(InspectedEvent(lane: "action", text: "second", effect: "#1", phase: .started))
     let marbles = try await Self.marbles(of: inspector) { $0.count == 2 }
     #expect(marbles.map(\.t) == [0, 1_234])
     #expect(marbles[1].effect == "#1" && marbles[1].phase == "started")
@@ -103,22 +103,12 @@ struct LiveInspectorTests {
   @Test func aSlowPageMissesTheOldestEventsAndATextIsCut() async throws {
     let inspector = LiveInspector(clock: TestClock())
     for number in 0..<(LiveInspector.maxPending + 100) {
-      inspector.report("action", "event \(number)")
+      inspector.report(InspectedEvent(lane: "action", text: "event \(number)"))
     }
-    inspector.report("action", String(repeating: "x", count: 1_000))
+    inspector.report(InspectedEvent(lane: "action", text: String(repeating: "x", count: 1_000)))
     let marbles = try await Self.marbles(of: inspector) { $0.last?.text.hasPrefix("x") == true }
     #expect(marbles.count == LiveInspector.maxPending)
     #expect(marbles.first?.text == "event 101")
     #expect(marbles.last?.text == String(repeating: "x", count: LiveInspector.maxTextCharacters) + "…")
-  }
-
-  @Test func changedFieldsNamesWhatDiffersInDeclarationOrder() {
-    struct Form { var name = "", age = 0, tags: [String] = [] }
-    var changed = Form()
-    changed.age = 3
-    changed.tags = ["a"]
-    #expect(changedFields(from: Form(), to: changed) == ["age", "tags"])
-    #expect(changedFields(from: changed, to: changed).isEmpty)
-    #expect(changedFields(from: 1, to: 2) == ["value"])
   }
 }

@@ -1,5 +1,8 @@
-/// What the inspector of one live page (`?inspect`) is told, turned into the `inspect` messages its panel
-/// (`inspector.js`) draws: one lane per stream of the screen, a marble per event, a bar per effect.
+import ScreenRecordings
+
+/// The inspector of one live page (`?inspect`): the screen's events (`InspectedEvent`, from its engine's hooks
+/// through `EngineEvents`) as the `inspect` messages its panel (`inspector.js`) draws: one lane per stream
+/// of the screen, a marble per event, a bar per effect.
 ///
 /// A message: `{"type": "inspect", "t": 1234, "lane": "action", "text": "usernameChanged(\"ab\")"}`, plus
 /// `"effect": "#3", "phase": "started" | "finished" | "cancelled"` for a piece of asynchronous work. `t` is
@@ -11,10 +14,6 @@
 /// ``maxTextCharacters``. The session's recording keeps at most ``maxRecordingEntries``, and a page may ask
 /// for it ``recordings`` times.
 final class LiveInspector: Sendable {
-  enum Phase: String, Sendable {
-    case started, finished, cancelled
-  }
-
   static let maxPending = 500
   static let maxTextCharacters = 120
   static let maxRecordingEntries = 2_000
@@ -22,7 +21,6 @@ final class LiveInspector: Sendable {
   static let recordings = WindowLimit(2, per: .seconds(10))
   /// The `type` of the page's message asking for the recording.
   static let recordingRequest = "recording"
-
   /// The modules whose names `String(describing:)` puts before a type nested in an enum's payload.
   private static let modulePrefixes = ["SignupFeature.", "SearchFeature.", "AccountRules.", "OctoreactCore."]
 
@@ -36,17 +34,17 @@ final class LiveInspector: Sendable {
     stopwatch = Stopwatch(clock: clock)
   }
 
-  /// Reports one event of the lane `lane`; with `effect`, a phase of that piece of work.
-  func report(_ lane: String, _ text: String, effect: String? = nil, phase: Phase? = nil) {
+  /// Sends `event` to the page, stamped with the time since the session began.
+  func report(_ event: InspectedEvent) {
     let elapsed = stopwatch.elapsed.components
     var message = JSONObjectWriter()
     message.field("type", "inspect")
     message.field("t", elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
-    message.field("lane", lane)
+    message.field("lane", event.lane)
     // Types are named as the screen's code names them, without their module.
-    let text = Self.modulePrefixes.reduce(text) { text, prefix in text.replacing(prefix, with: "") }
+    let text = Self.modulePrefixes.reduce(event.text) { text, prefix in text.replacing(prefix, with: "") }
     message.field("text", text.count > Self.maxTextCharacters ? text.prefix(Self.maxTextCharacters) + "…" : text)
-    if let effect, let phase {
+    if let effect = event.effect, let phase = event.phase {
       message.field("effect", effect)
       message.field("phase", phase.rawValue)
     }

@@ -32,11 +32,7 @@ final class LiveSearchScreen: LiveScreen {
         architecture, client: client, language: context.page.language.rawValue, clock: context.clock,
         limit: LiveInspector.maxRecordingEntries
       ) { client in
-        switch architecture {
-        case .reactor: ReactorSearchScreen(client: client, events: inspector.reactorEvents(SearchReactor.self, startingFrom: SearchReactor.State()))
-        case .feedback:
-          FeedbackSearchScreen(client: client, events: inspector.feedbackEvents(loops: ["first page", "next page"]))
-        }
+        SearchInspection.makeScreen(architecture, client: client, report: inspector.report)
       }
       (screen, recorder) = (recording, recording.recorder)
     }

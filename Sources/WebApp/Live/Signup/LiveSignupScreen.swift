@@ -34,7 +34,7 @@ final class LiveSignupScreen: LiveScreen {
       let recording = await RecordingSignupScreen(
         architecture, validation: validation, clock: context.clock, limit: LiveInspector.maxRecordingEntries
       ) { validation in
-        await SignupInspection().makeScreen(architecture, validation: validation, inspector: inspector)
+        await SignupInspection().makeScreen(architecture, validation: validation, report: inspector.report)
       }
       (engineScreen, recorder) = (recording, recording.recorder)
     } else {

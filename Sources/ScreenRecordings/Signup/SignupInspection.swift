@@ -1,31 +1,43 @@
 import OctoreactCore
-import OctoreactMVVM
-import ScreenRecordings
-import SignupFeature
+public import OctoreactMVVM
+public import SignupFeature
 
 /// The Signup screen's events as its inspector shows them: every password replaced by its placeholder, as
 /// in the session's recording (``PasswordMask``: same length, equal exactly when the passwords are), so the
 /// panel tells "Password repeated" from "Password different" without showing either.
-final class SignupInspection: Sendable {
+///
+/// For example, a screen whose inspector prints its events:
+///
+/// ```swift
+/// let screen = await SignupInspection().makeScreen(.reactor, validation: validation) { print($0.lane, $0.text) }
+/// ```
+public final class SignupInspection: Sendable {
   private let mask = RuntimeLock(PasswordMask())
 
-  /// `engine`'s screen, reporting its events to `inspector`.
-  func makeScreen(
-    _ engine: SignupArchitecture, validation: ValidationService, inspector: LiveInspector
+  public init() {}
+
+  /// `engine`'s screen, reporting its events to `report`.
+  public func makeScreen(
+    _ engine: SignupArchitecture, validation: ValidationService, report: @escaping InspectorSink
   ) async -> any SignupScreen {
     switch engine {
-    case .reactor: ReactorSignupScreen(validation: validation, events: inspector.reactorEvents(SignupReactor.self, startingFrom: SignupReactor.State(), describe: describe))
-    case .mvvm: StreamSignupScreen(validation: validation, events: inspector.streamEvents(describe: describe))
-    case .driver: await DriverSignupScreen(validation: validation, events: inspector.streamEvents(describe: describe))
+    case .reactor:
+      ReactorSignupScreen(
+        validation: validation,
+        events: EngineEvents.reactor(
+          SignupReactor.self, startingFrom: SignupReactor.State(), describe: describe, to: report))
+    case .mvvm: StreamSignupScreen(validation: validation, events: EngineEvents.streams(describe: describe, to: report))
+    case .driver:
+      await DriverSignupScreen(validation: validation, events: EngineEvents.streams(describe: describe, to: report))
     case .feedback:
       FeedbackSignupScreen(
         validation: validation,
-        events: inspector.feedbackEvents(loops: ["availability", "signup"], describe: describe))
+        events: EngineEvents.feedback(loops: ["availability", "signup"], describe: describe, to: report))
     }
   }
 
   /// An action, a mutation or a feedback event of the screen, its passwords replaced.
-  func describe(_ value: Any) -> String {
+  public func describe(_ value: Any) -> String {
     switch value {
     case let action as SignupReactor.Action: describe(action)
     case let mutation as SignupReactor.Mutation: describe(mutation)
@@ -35,7 +47,7 @@ final class SignupInspection: Sendable {
   }
 
   /// A value on a view model's stream; a password input's is replaced.
-  func describe(_ event: StreamEvent) -> String {
+  public func describe(_ event: StreamEvent) -> String {
     guard event.direction == .input, let text = event.value as? String, event.stream.contains(/[pP]assword/)
     else { return "\(event.value)" }
     return quoted(masked(text))
