@@ -43,31 +43,35 @@ public final class SessionRecorder<Screen: RecordableScreen>: Sendable {
     append { storage in
       let input = make(&storage.mask)
       storage.recording.inputs.append(Timed(at: at, input))
+      return true
     }
   }
 
   /// Records an answer that arrived now.
   func recordAnswer(_ answer: Screen.Answer) {
     let at = now
-    append { $0.recording.answers.append(Timed(at: at, answer)) }
+    append { storage in
+      storage.recording.answers.append(Timed(at: at, answer))
+      return true
+    }
   }
 
-  /// Records a state the screen shows now.
+  /// Records a state the screen shows now, unless it is the state recorded last.
   func recordState(_ state: Screen.State) {
     let at = now
-    append { $0.recording.states.append(Timed(at: at, state)) }
+    append { storage in
+      guard storage.recording.states.last?.value != state else { return false }
+      storage.recording.states.append(Timed(at: at, state))
+      return true
+    }
   }
 
-  /// Records `current`, the state the screen shows now, then every later state of `states` (a
-  /// screen's state sequence, which starts with the current state: skipped), until the returned
-  /// task is cancelled or the sequence ends.
+  /// Records every state `observe` reports (a screen's `observe`, which starts with the current state) at
+  /// the moment the screen makes it, until the returned observation is cancelled or released.
   func recordStates(
-    from current: Screen.State, then states: some AsyncSequence<Screen.State, Never> & Sendable
-  ) -> Task<Void, Never> {
-    recordState(current)
-    return Task {
-      for await state in states.dropFirst() { recordState(state) }
-    }
+    of observe: (@escaping @Sendable (Screen.State) -> Void) -> BroadcastObservation
+  ) -> BroadcastObservation {
+    observe { [weak self] state in self?.recordState(state) }
   }
 
   /// Records the answer to a request made now, whether `request` returns or throws.
@@ -85,14 +89,14 @@ public final class SessionRecorder<Screen: RecordableScreen>: Sendable {
     }
   }
 
-  private func append(_ change: (inout Storage) -> Void) {
+  /// Applies `change`, which says whether it added an entry, unless the recording is full.
+  private func append(_ change: (inout Storage) -> Bool) {
     storage.withLock { storage in
       guard storage.count < limit else {
         storage.recording.isComplete = false
         return
       }
-      storage.count += 1
-      change(&storage)
+      if change(&storage) { storage.count += 1 }
     }
   }
 }

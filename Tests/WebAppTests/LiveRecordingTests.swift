@@ -11,8 +11,13 @@ struct LiveRecordingTests {
   /// A message the server sends a live Signup page: a state, an error, an `inspect` event or a recording.
   struct Message: Decodable, Sendable {
     let type: String
+    /// An `inspect` message's events.
+    struct Event: Decodable, Sendable {
+      let lane: String
+    }
+
     let message: String?
-    let lane: String?
+    let events: [Event]?
     let password: LiveMessage.Field?
     let repeatedPassword: LiveMessage.Field?
     let username: LiveMessage.Field?
@@ -41,7 +46,7 @@ struct LiveRecordingTests {
       await inbox.first { $0.password?.message == "Password acceptable" }
       try await send(event("repeatedPasswordChanged", "hunter2!"))
       await inbox.first { $0.repeatedPassword?.message == "Password repeated" }
-      await inbox.first { $0.type == "inspect" && $0.lane == "state" }
+      await inbox.first { $0.type == "inspect" && $0.events?.contains { $0.lane == "state" } == true }
       try await send(event("recording"))
       await inbox.first { $0.type == "recording" }
 

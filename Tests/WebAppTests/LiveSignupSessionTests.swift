@@ -17,6 +17,9 @@ struct LiveSignupSessionTests {
     var states: any AsyncSequence<SignupScreenState, Never> & Sendable { Broadcast(SignupScreenState()).values() }
     var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { states }
     var currentState: SignupScreenState { SignupScreenState() }
+    func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
+      Broadcast(SignupScreenState()).observe(observer)
+    }
 
     func waitFor(count: Int) async -> [SignupReactor.Action] {
       for await events in events.values() where events.count >= count { return events }

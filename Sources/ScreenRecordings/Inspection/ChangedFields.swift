@@ -1,16 +1,30 @@
-/// The names of the stored properties that differ between two values of one type, in declaration order,
-/// as a state marble names them (`username, isCheckingUsername`).
+/// A value's stored properties, each named and described, in declaration order: what a state marble
+/// compares to name the fields that changed (`username, isCheckingUsername`).
 ///
-/// It reads both values through `Mirror` and compares each property's description: slow, and only an
-/// inspected session pays for it. A value that is not a struct or class with labelled properties is
-/// named whole (`value`) when it changed.
+/// Read through `Mirror` and `String(describing:)`: slow, and only an inspected session pays for it, once
+/// per state (the lane keeps the last state's fields described). A value that is not a struct or class
+/// with labelled properties is one field, `value`.
+struct DescribedFields: Sendable {
+  private let labels: [String]
+  private let descriptions: [String]
+
+  init(_ value: some Any) {
+    let children = Mirror(reflecting: value).children.filter { $0.label != nil }
+    if children.isEmpty {
+      (labels, descriptions) = (["value"], [String(describing: value)])
+    } else {
+      (labels, descriptions) = (children.map { $0.label! }, children.map { String(describing: $0.value) })
+    }
+  }
+
+  /// The names of the fields that differ from `old`'s; every field when the two have different fields.
+  func changed(from old: DescribedFields) -> [String] {
+    guard labels == old.labels else { return labels }
+    return labels.indices.compactMap { descriptions[$0] == old.descriptions[$0] ? nil : labels[$0] }
+  }
+}
+
+/// The names of the stored properties that differ between `old` and `new`, in declaration order.
 func changedFields<Value>(from old: Value, to new: Value) -> [String] {
-  let newFields = Mirror(reflecting: new).children
-  let oldFields = Mirror(reflecting: old).children
-  guard !newFields.isEmpty, newFields.count == oldFields.count else {
-    return String(describing: old) == String(describing: new) ? [] : ["value"]
-  }
-  return zip(oldFields, newFields).compactMap { old, new in
-    String(describing: old.value) == String(describing: new.value) ? nil : new.label
-  }
+  DescribedFields(new).changed(from: DescribedFields(old))
 }

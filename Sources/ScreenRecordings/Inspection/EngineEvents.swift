@@ -67,23 +67,24 @@ public enum EngineEvents {
   }
 }
 
-/// The state lane's memory: the last state reported, to name the fields the next one changed.
+/// The state lane's memory: the last state reported, described, to name the fields the next one changed.
 private final class StateLane<State: Sendable>: Sendable {
-  private let last: RuntimeLock<State?>
+  private let last: RuntimeLock<DescribedFields?>
 
   init(_ initialState: State?) {
-    last = RuntimeLock(initialState)
+    last = RuntimeLock(initialState.map(DescribedFields.init))
   }
 
   /// `username, isCheckingUsername`: the fields `state` changed; `=` when it changed none, `initial` for
   /// the first state of a lane that started from none.
   func changes(to state: State) -> String {
+    let fields = DescribedFields(state)
     let previous = last.withLock { last in
-      defer { last = state }
+      defer { last = fields }
       return last
     }
     guard let previous else { return "initial" }
-    let fields = changedFields(from: previous, to: state)
-    return fields.isEmpty ? "=" : fields.joined(separator: ", ")
+    let changed = fields.changed(from: previous)
+    return changed.isEmpty ? "=" : changed.joined(separator: ", ")
   }
 }

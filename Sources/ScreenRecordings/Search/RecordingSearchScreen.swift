@@ -1,3 +1,4 @@
+public import OctoreactCore
 public import SearchFeature
 
 /// A Search screen of one engine that records its session: every action sent to it, every answer
@@ -6,7 +7,7 @@ public final class RecordingSearchScreen: SearchScreen {
   /// The engine's screen, whose client's answers are recorded.
   public let screen: any SearchScreen
   public let recorder: SessionRecorder<SearchSession>
-  private let observation: Task<Void, Never>
+  private let observation: BroadcastObservation
 
   public convenience init<C: Clock<Duration>>(
     _ engine: SearchArchitecture, client: RepositorySearchClient, language: String = "en", clock: C,
@@ -26,7 +27,7 @@ public final class RecordingSearchScreen: SearchScreen {
     self.recorder = recorder
     let screen = makeScreen(Self.recording(client, into: recorder))
     self.screen = screen
-    observation = recorder.recordStates(from: screen.currentState, then: screen.states)
+    observation = recorder.recordStates(of: screen.observe)
   }
 
   deinit { observation.cancel() }
@@ -42,6 +43,9 @@ public final class RecordingSearchScreen: SearchScreen {
   public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { screen.states }
   public var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { screen.latestStates }
   public var currentState: SearchReactor.State { screen.currentState }
+  public func observe(_ observer: @escaping @Sendable (SearchReactor.State) -> Void) -> BroadcastObservation {
+    screen.observe(observer)
+  }
   public var runningTaskCount: Int { screen.runningTaskCount }
 
   /// `client`, each answer recorded as it comes back.

@@ -1,4 +1,5 @@
 import AccountRules
+public import OctoreactCore
 public import SignupFeature
 
 /// A Signup screen of one engine that records its session: every event sent to it, every answer
@@ -18,7 +19,7 @@ public final class RecordingSignupScreen: SignupScreen {
   /// The engine's screen, whose API answers are recorded.
   public let screen: any SignupScreen
   public let recorder: SessionRecorder<SignupSession>
-  private let observation: Task<Void, Never>
+  private let observation: BroadcastObservation
 
   public convenience init<C: Clock<Duration>>(
     _ engine: SignupArchitecture, validation: ValidationService, clock: C,
@@ -45,7 +46,7 @@ public final class RecordingSignupScreen: SignupScreen {
     let screen = await makeScreen(recorded)
     self.screen = screen
     // The first state is recorded before this returns, at time 0.
-    observation = recorder.recordStates(from: screen.currentState, then: screen.states)
+    observation = recorder.recordStates(of: screen.observe)
   }
 
   deinit { observation.cancel() }
@@ -61,6 +62,9 @@ public final class RecordingSignupScreen: SignupScreen {
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.states }
   public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.latestStates }
   public var currentState: SignupScreenState { screen.currentState }
+  public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
+    screen.observe(observer)
+  }
   public var runningTaskCount: Int? { screen.runningTaskCount }
 
   /// `api`, each answer recorded as it comes back.

@@ -13,6 +13,10 @@ public protocol SearchScreen: AnyObject, Sendable {
   var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { get }
   /// The latest state.
   var currentState: SearchReactor.State { get }
+  /// Calls `observer` with the current state, then with every change, synchronously where the screen
+  /// makes the change, until the observation is cancelled or released: for an observer that must see
+  /// each state when it is made (a recorder stamping its time), and keeps pace.
+  func observe(_ observer: @escaping @Sendable (SearchReactor.State) -> Void) -> BroadcastObservation
   /// The screen's effect tasks running now (searches in flight), for a server's gauges.
   var runningTaskCount: Int { get }
 }
@@ -47,6 +51,9 @@ public final class ReactorSearchScreen: SearchScreen {
   public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.states }
   public var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.latestStates }
   public var currentState: SearchReactor.State { store.currentState }
+  public func observe(_ observer: @escaping @Sendable (SearchReactor.State) -> Void) -> BroadcastObservation {
+    store.observe(observer)
+  }
   public var runningTaskCount: Int { store.runningTaskCount }
 }
 
@@ -68,5 +75,8 @@ public final class FeedbackSearchScreen: SearchScreen {
     system.latestStates.map(\.screen)
   }
   public var currentState: SearchReactor.State { system.currentState.screen }
+  public func observe(_ observer: @escaping @Sendable (SearchReactor.State) -> Void) -> BroadcastObservation {
+    system.observe { observer($0.screen) }
+  }
   public var runningTaskCount: Int { system.runningEffectCount }
 }

@@ -1,3 +1,4 @@
+public import OctoreactCore
 public import OctoreactFeedback
 
 /// ``SignupFeedback`` in a `FeedbackSystem`.
@@ -29,4 +30,9 @@ public final class FeedbackSignupScreen: SignupScreen {
 
   public var currentState: SignupScreenState { ReactorSignupScreen.screenState(system.currentState.screen, messages) }
   public var runningTaskCount: Int? { system.runningEffectCount }
+
+  public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
+    let messages = self.messages
+    return system.observe { observer(ReactorSignupScreen.screenState($0.screen, messages)) }
+  }
 }

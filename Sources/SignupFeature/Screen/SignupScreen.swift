@@ -15,6 +15,10 @@ public protocol SignupScreen: AnyObject, Sendable {
   var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { get }
   /// The latest state.
   var currentState: SignupScreenState { get }
+  /// Calls `observer` with the current state, then with every change, synchronously where the screen
+  /// makes the change, until the observation is cancelled or released: for an observer that must see
+  /// each state when it is made (a recorder stamping its time), and keeps pace.
+  func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation
   /// The screen's effect tasks running now (checks and signups in flight), for a server's gauges; `nil`
   /// for a view model, whose work is not counted as tasks.
   var runningTaskCount: Int? { get }
@@ -73,6 +77,11 @@ public final class ReactorSignupScreen: SignupScreen {
 
   public var currentState: SignupScreenState { Self.screenState(store.currentState, messages) }
   public var runningTaskCount: Int? { store.runningTaskCount }
+
+  public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
+    let messages = self.messages
+    return store.observe { observer(Self.screenState($0, messages)) }
+  }
 
   static func screenState(_ state: SignupReactor.State, _ messages: SignupMessages) -> SignupScreenState {
     var screen = SignupScreenState()

@@ -1,4 +1,4 @@
-import OctoreactCore
+public import OctoreactCore
 public import OctoreactMVVM
 
 /// The inputs a view feeds to either view model: the text fields, the button and the wireframe.
@@ -92,6 +92,9 @@ public final class StreamSignupScreen: SignupScreen {
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
   public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values(buffering: .latest) }
   public var currentState: SignupScreenState { screen.value }
+  public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
+    screen.observe(observer)
+  }
 }
 
 /// `SignupDriverViewModel`: every output driven on the main actor into a ``SignupScreenState``.
@@ -144,6 +147,9 @@ public final class DriverSignupScreen: SignupScreen {
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
   public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values(buffering: .latest) }
   public var currentState: SignupScreenState { screen.value }
+  public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
+    screen.observe(observer)
+  }
 
   /// Keeps the main-actor objects alive for as long as the screen.
   @MainActor

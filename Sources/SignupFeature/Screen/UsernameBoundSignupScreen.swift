@@ -1,5 +1,5 @@
 import OctoreactMVVM
-import OctoreactCore
+public import OctoreactCore
 
 /// A Signup screen behind the write-ups' binding of the username field: the text is throttled (the
 /// examples' `throttle`, latest value kept) and then de-duplicated (write-up 000's
@@ -47,6 +47,9 @@ public final class UsernameBoundSignupScreen: SignupScreen {
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.states }
   public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.latestStates }
   public var currentState: SignupScreenState { screen.currentState }
+  public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
+    screen.observe(observer)
+  }
   public var runningTaskCount: Int? { screen.runningTaskCount }
 }
 

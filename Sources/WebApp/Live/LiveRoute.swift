@@ -108,7 +108,9 @@ struct LiveRoute: Sendable {
       }
       if let inspector {
         group.addTask {
-          for await message in inspector.messages { try await outbound.write(.text(message)) }
+          for await _ in inspector.wakeUps {
+            if let message = inspector.takeMessage() { try await outbound.write(.text(message)) }
+          }
         }
       }
       defer { group.cancelAll() }

@@ -1,18 +1,21 @@
+import Foundation
 import ScreenRecordings
+import Synchronization
 
 /// The inspector of one live page (`?inspect`): the screen's events (`InspectedEvent`, from its engine's hooks
 /// through `EngineEvents`) as the `inspect` messages its panel (`inspector.js`) draws: one lane per stream
 /// of the screen, a marble per event, a bar per effect.
 ///
-/// A message: `{"type": "inspect", "t": 1234, "lane": "action", "text": "usernameChanged(\"ab\")"}`, plus
-/// `"effect": "#3", "phase": "started" | "finished" | "cancelled"` for a piece of asynchronous work. `t` is
-/// milliseconds since the session began, on the server's clock.
+/// A message carries every event that waited since the last one, so that a burst costs the socket one
+/// write: `{"type": "inspect", "events": [{"t": 1234, "lane": "action", "text": "usernameChanged(\"ab\")"},
+/// …]}`, an event with `"effect": "#3", "phase": "started" | "finished" | "cancelled"` for a piece of
+/// asynchronous work. `t` is milliseconds since the session began, on the server's clock.
 ///
-/// **Bounds:** a screen reports from its own thread and never waits for the page: messages wait in a buffer
-/// of ``maxPending``, and when a page reads slower than its screen reports, the oldest are dropped (the
-/// panel then misses them; the screen's state messages are unaffected). A text is cut to
-/// ``maxTextCharacters``. The session's recording keeps at most ``maxRecordingEntries``, and a page may ask
-/// for it ``recordings`` times.
+/// **Bounds:** a screen reports from its own thread and never waits for the page: events wait in a ring of
+/// ``maxPending``, and when a page reads slower than its screen reports, the oldest are dropped (the panel
+/// then misses them; the screen's state messages are unaffected). A text is cut to ``maxTextCharacters``.
+/// The session's recording keeps at most ``maxRecordingEntries``, and a page may ask for it
+/// ``recordings`` times.
 final class LiveInspector: Sendable {
   static let maxPending = 500
   static let maxTextCharacters = 120
@@ -24,31 +27,52 @@ final class LiveInspector: Sendable {
   /// The modules whose names `String(describing:)` puts before a type nested in an enum's payload.
   private static let modulePrefixes = ["SignupFeature.", "SearchFeature.", "AccountRules.", "OctoreactCore."]
 
-  /// The messages for the page, in the order they were reported.
-  let messages: AsyncStream<String>
-  private let continuation: AsyncStream<String>.Continuation
+  /// One element each time events start waiting in an empty ring: the moment to send ``takeMessage()``.
+  let wakeUps: AsyncStream<Void>
+  private let wake: AsyncStream<Void>.Continuation
+  private let pending = Mutex<[JSONObjectWriter]>([])
   private let stopwatch: Stopwatch
 
   init(clock: any Clock<Duration>) {
-    (messages, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(Self.maxPending))
+    (wakeUps, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     stopwatch = Stopwatch(clock: clock)
   }
 
-  /// Sends `event` to the page, stamped with the time since the session began.
+  /// Queues `event` for the page, stamped with the time since the session began.
   func report(_ event: InspectedEvent) {
     let elapsed = stopwatch.elapsed.components
+    var entry = JSONObjectWriter()
+    entry.field("t", elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
+    entry.field("lane", event.lane)
+    // Types are named as the screen's code names them, without their module.
+    let text = Self.modulePrefixes.reduce(event.text) { text, prefix in
+      text.replacingOccurrences(of: prefix, with: "")
+    }
+    entry.field("text", text.count > Self.maxTextCharacters ? text.prefix(Self.maxTextCharacters) + "…" : text)
+    if let effect = event.effect, let phase = event.phase {
+      entry.field("effect", effect)
+      entry.field("phase", phase.rawValue)
+    }
+    let wasEmpty = pending.withLock { pending in
+      if pending.count == Self.maxPending { pending.removeFirst() }
+      pending.append(entry)
+      return pending.count == 1
+    }
+    if wasEmpty { wake.yield() }
+  }
+
+  /// The events waiting for the page as one `inspect` message, now taken; `nil` when none wait.
+  func takeMessage() -> String? {
+    let events = pending.withLock { pending in
+      var taken: [JSONObjectWriter] = []
+      swap(&taken, &pending)
+      return taken
+    }
+    guard !events.isEmpty else { return nil }
     var message = JSONObjectWriter()
     message.field("type", "inspect")
-    message.field("t", elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
-    message.field("lane", event.lane)
-    // Types are named as the screen's code names them, without their module.
-    let text = Self.modulePrefixes.reduce(event.text) { text, prefix in text.replacing(prefix, with: "") }
-    message.field("text", text.count > Self.maxTextCharacters ? text.prefix(Self.maxTextCharacters) + "…" : text)
-    if let effect = event.effect, let phase = event.phase {
-      message.field("effect", effect)
-      message.field("phase", phase.rawValue)
-    }
-    continuation.yield(message.text)
+    message.field("events", events)
+    return message.text
   }
 
   /// The message that carries a session's recording to the page, which saves it as a file.

@@ -25,7 +25,7 @@ final class LiveSearchScreen: LiveScreen {
   convenience init(_ context: LiveScreenContext) async {
     let architecture = SearchArchitecture(rawValue: context.page.engine) ?? .reactor
     let client = context.searchClient(context.client)
-    var screen = architecture.makeScreen(client: client)
+    let screen: any SearchScreen
     var recorder: SessionRecorder<SearchSession>?
     if let inspector = context.inspector {
       let recording = RecordingSearchScreen(
@@ -35,6 +35,8 @@ final class LiveSearchScreen: LiveScreen {
         SearchInspection.makeScreen(architecture, client: client, report: inspector.report)
       }
       (screen, recorder) = (recording, recording.recorder)
+    } else {
+      screen = architecture.makeScreen(client: client)
     }
     self.init(
       screen: screen, engine: architecture.rawValue,

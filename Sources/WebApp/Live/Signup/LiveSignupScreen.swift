@@ -27,7 +27,7 @@ final class LiveSignupScreen: LiveScreen {
     let messages = SignupMessages(context.page.language)
     let validation = ValidationService(api: context.signupAPI(context.client), messages: messages)
     let architecture = context.page.architecture
-    var engineScreen: any SignupScreen
+    let engineScreen: any SignupScreen
     var recorder: SessionRecorder<SignupSession>?
     if let inspector = context.inspector {
       // Recorded behind the username binding: what the engine got is what a replay sends it.

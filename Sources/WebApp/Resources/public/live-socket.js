@@ -59,7 +59,7 @@ export function connectLive({ onOpen = () => {}, onState, onClose = () => {} }) 
       } else if (message.type === "error") {
         showStatus("error", message.message);
       } else if (message.type === "inspect") {
-        inspector?.show(message);
+        for (const event of message.events) inspector?.show(event);
       } else if (message.type === "recording") {
         download(message.recording);
       }
