@@ -121,4 +121,15 @@ struct LiveInspectorTests {
     #expect(marbles.first?.text == "event 101")
     #expect(marbles.last?.text == String(repeating: "x", count: LiveInspector.maxTextCharacters) + "…")
   }
+
+  @Test func typesAreNamedWithoutTheirModule() {
+    #expect(
+      LiveInspector.withoutModuleNames("setUsername(\"a\", result: SignupFeature.ValidationResult.ok(message: \"é\"))")
+        == "setUsername(\"a\", result: ValidationResult.ok(message: \"é\"))")
+    // What the user typed is quoted and stays whole, escaped quotes included.
+    #expect(
+      LiveInspector.withoutModuleNames(#"MySignupFeature.x, [AccountRules.Language.english], "a \" SearchFeature.x""#)
+        == #"MySignupFeature.x, [Language.english], "a \" SearchFeature.x""#)
+    #expect(LiveInspector.withoutModuleNames("usernameChanged(\"octocat\")") == "usernameChanged(\"octocat\")")
+  }
 }

@@ -9,12 +9,17 @@ struct DescribedFields: Sendable {
   private let descriptions: [String]
 
   init(_ value: some Any) {
-    let children = Mirror(reflecting: value).children.filter { $0.label != nil }
-    if children.isEmpty {
-      (labels, descriptions) = (["value"], [String(describing: value)])
-    } else {
-      (labels, descriptions) = (children.map { $0.label! }, children.map { String(describing: $0.value) })
+    var labels: [String] = []
+    var descriptions: [String] = []
+    for child in Mirror(reflecting: value).children {
+      guard let label = child.label else { continue }
+      labels.append(label)
+      descriptions.append(String(describing: child.value))
     }
+    if labels.isEmpty {
+      (labels, descriptions) = (["value"], [String(describing: value)])
+    }
+    (self.labels, self.descriptions) = (labels, descriptions)
   }
 
   /// The names of the fields that differ from `old`'s; every field when the two have different fields.

@@ -1,4 +1,3 @@
-import Foundation
 import ScreenRecordings
 import Synchronization
 
@@ -26,6 +25,9 @@ final class LiveInspector: Sendable {
   static let recordingRequest = "recording"
   /// The modules whose names `String(describing:)` puts before a type nested in an enum's payload.
   private static let modulePrefixes = ["SignupFeature.", "SearchFeature.", "AccountRules.", "OctoreactCore."]
+    .map { Array($0.utf8) }
+  /// What comes before a type's name in a description.
+  private static let beforeTypeName = Set("( [,:".utf8)
 
   /// One element each time events start waiting in an empty ring: the moment to send ``takeMessage()``.
   let wakeUps: AsyncStream<Void>
@@ -44,10 +46,7 @@ final class LiveInspector: Sendable {
     var entry = JSONObjectWriter()
     entry.field("t", elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     entry.field("lane", event.lane)
-    // Types are named as the screen's code names them, without their module.
-    let text = Self.modulePrefixes.reduce(event.text) { text, prefix in
-      text.replacingOccurrences(of: prefix, with: "")
-    }
+    let text = Self.withoutModuleNames(event.text)
     entry.field("text", text.count > Self.maxTextCharacters ? text.prefix(Self.maxTextCharacters) + "…" : text)
     if let effect = event.effect, let phase = event.phase {
       entry.field("effect", effect)
@@ -59,6 +58,32 @@ final class LiveInspector: Sendable {
       return pending.count == 1
     }
     if wasEmpty { wake.yield() }
+  }
+
+  /// `text` with its types named as the screen's code names them, without their module
+  /// (`ValidationResult.ok`, not `SignupFeature.ValidationResult.ok`); what the user typed, quoted, is left
+  /// whole. One pass over the bytes: this runs for every event of an inspected session, where a search per
+  /// module name cost more than the rest.
+  static func withoutModuleNames(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    var kept: [UInt8] = []
+    kept.reserveCapacity(bytes.count)
+    var index = 0
+    var isQuoted = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\""), index == 0 || bytes[index - 1] != UInt8(ascii: "\\") { isQuoted.toggle() }
+      let prefix =
+        isQuoted || (index > 0 && !Self.beforeTypeName.contains(bytes[index - 1]))
+        ? nil : modulePrefixes.first { bytes[index...].starts(with: $0) }
+      if let prefix {
+        index += prefix.count
+      } else {
+        kept.append(byte)
+        index += 1
+      }
+    }
+    return kept.count == bytes.count ? text : String(decoding: kept, as: UTF8.self)
   }
 
   /// The events waiting for the page as one `inspect` message, now taken; `nil` when none wait.

@@ -5,14 +5,15 @@
 // panel's `data-*` texts, its colours from the page's scheme.
 import { byId, element } from "./dom.js";
 
-// The most events shown: the server keeps as many per session, so the panel shows what it could replay.
+// The most events shown at once (as many as the server holds for a slow page): older ones leave the
+// panel, and the recording still has them.
 const maxEvents = 500;
 // Horizontal scale of the timeline: pixels per millisecond of the session (a keystroke every 100 ms is 25 px).
 const pixelsPerMillisecond = 0.25;
 // Room kept after the latest event, for its label.
 const trailingRoom = 240;
 
-// The panel's `show(message)` and `reset()`, or nothing when the page has no panel.
+// The panel's `show(event)` and `reset()`, or nothing when the page has no panel.
 export function createInspector({ onDownload }) {
   const panel = byId("inspector");
   if (!panel) return null;
