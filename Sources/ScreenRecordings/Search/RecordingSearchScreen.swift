@@ -16,6 +16,16 @@ public final class RecordingSearchScreen: SearchScreen {
     self.init(engine, client: client, language: language, clock: clock, limit: limit, makeScreen: engine.makeScreen)
   }
 
+  /// A recording screen whose engine reports its events to an inspector, `report` (``SearchInspection``).
+  public convenience init<C: Clock<Duration>>(
+    _ engine: SearchArchitecture, client: RepositorySearchClient, language: String = "en", clock: C,
+    limit: Int = SessionRecorder<SearchSession>.defaultLimit, inspector report: @escaping InspectorSink
+  ) {
+    self.init(engine, client: client, language: language, clock: clock, limit: limit) { client in
+      SearchInspection.makeScreen(engine, client: client, report: report)
+    }
+  }
+
   /// A recording screen whose engine's screen `makeScreen` makes, from the client whose answers are
   /// recorded: for a screen made in a particular way, such as one that reports its events.
   public init<C: Clock<Duration>>(

@@ -30,6 +30,17 @@ public final class RecordingSignupScreen: SignupScreen {
     }
   }
 
+  /// A recording screen whose engine reports its events to an inspector, `report` (``SignupInspection``:
+  /// passwords replaced).
+  public convenience init<C: Clock<Duration>>(
+    _ engine: SignupArchitecture, validation: ValidationService, clock: C,
+    limit: Int = SessionRecorder<SignupSession>.defaultLimit, inspector report: @escaping InspectorSink
+  ) async {
+    await self.init(engine, validation: validation, clock: clock, limit: limit) { validation in
+      await SignupInspection().makeScreen(engine, validation: validation, report: report)
+    }
+  }
+
   /// A recording screen whose engine's screen `makeScreen` makes, from the validation whose answers
   /// are recorded: for a screen made in a particular way, such as one that reports its events.
   public init<C: Clock<Duration>>(

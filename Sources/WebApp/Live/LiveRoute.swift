@@ -115,7 +115,7 @@ struct LiveRoute: Sendable {
       }
       defer { group.cancelAll() }
       return try await receive(
-        inbound, into: screen, inspected: inspector != nil, session: session, language: page.language,
+        inbound, into: screen, inspector: inspector, session: session, language: page.language,
         outbound: outbound)
     }
     guard case .tooManyRefusals = ending else { return }
@@ -132,7 +132,7 @@ struct LiveRoute: Sendable {
   }
 
   private func receive(
-    _ inbound: WebSocketInboundStream, into screen: some LiveScreen, inspected: Bool,
+    _ inbound: WebSocketInboundStream, into screen: some LiveScreen, inspector: LiveInspector?,
     session: LiveSessionMetrics.Session, language: Language, outbound: WebSocketOutboundWriter
   ) async throws -> Ending {
     let stopwatch = Stopwatch(clock: clock)
@@ -158,11 +158,11 @@ struct LiveRoute: Sendable {
         case LiveInput.keepAlive: continue
         // The inspector's "Download recording": answered here, for every screen alike.
         case LiveInspector.recordingRequest:
-          guard inspected else { throw .notInspected }
+          guard let inspector else { throw .notInspected }
           guard recordings.count(at: stopwatch.elapsed).isAllowed else {
             throw .tooManyRecordings(limit: LiveInspector.recordings)
           }
-          reply = try recordingMessage(of: screen)
+          reply = try recordingMessage(of: inspector)
         default:
           screen.handle(try type(of: screen).action(from: message))
           session.countAction()
@@ -177,16 +177,17 @@ struct LiveRoute: Sendable {
     return .closedByPage
   }
 
-  /// The message carrying `screen`'s recording; an error (logged, and the page told) when it cannot be written.
-  private func recordingMessage(of screen: some LiveScreen) throws(LiveInputError) -> String {
-    let recording: [UInt8]?
+  /// The message carrying the session's recording; an error (logged, and the page told) when it cannot be
+  /// written.
+  private func recordingMessage(of inspector: LiveInspector) throws(LiveInputError) -> String {
+    let message: String?
     do {
-      recording = try screen.recording()
+      message = try inspector.recordingMessage()
     } catch {
       logger.error("Could not write a live page's recording", metadata: ["error": "\(error)"])
       throw .recordingUnavailable
     }
-    guard let recording else { throw .notInspected }
-    return LiveInspector.recordingMessage(recording)
+    guard let message else { throw .notInspected }
+    return message
   }
 }

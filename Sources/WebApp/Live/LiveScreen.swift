@@ -15,7 +15,7 @@ import SignupFeature
 ///   (skipping those it had no time for, always ending on the latest);
 /// - ``render(_:after:)`` writes a state as the JSON message the page's script applies;
 /// - on a page opened with `?inspect`, the screen reports its engine's events to
-///   ``LiveScreenContext/inspector`` and keeps a ``recording()`` of the session.
+///   ``LiveScreenContext/inspector`` and gives it the session's recording (``LiveInspector/keepRecording(of:)``).
 ///
 /// A new screen is a type conforming to this protocol, its page and its script, and one line that adds
 /// it to the router (`liveRoute.add(MyScreen.self, to: router)` in `Application+Build.swift`).
@@ -43,14 +43,6 @@ protocol LiveScreen: Sendable {
   /// The screen's effect tasks running now, read when `/metrics` is scraped; `nil` when it has none
   /// to count (a view model).
   var runningTaskCount: Int? { get }
-  /// The session's recording as a JSON document (`ScreenRecording`), on a page opened with `?inspect`;
-  /// `nil` on any other.
-  func recording() throws -> [UInt8]?
-}
-
-extension LiveScreen {
-  /// No recording: a screen that reports nothing to an inspector.
-  func recording() throws -> [UInt8]? { nil }
 }
 
 /// What a live screen is made from: its page's request, whose budgets it spends, and the services.

@@ -33,6 +33,8 @@ final class LiveInspector: Sendable {
   let wakeUps: AsyncStream<Void>
   private let wake: AsyncStream<Void>.Continuation
   private let pending = Mutex<[JSONObjectWriter]>([])
+  /// The session's recording as a JSON document, once the screen has said where it is kept.
+  private let recording = Mutex<(@Sendable () throws -> [UInt8])?>(nil)
   private let stopwatch: Stopwatch
 
   init(clock: any Clock<Duration>) {
@@ -100,8 +102,15 @@ final class LiveInspector: Sendable {
     return message.text
   }
 
-  /// The message that carries a session's recording to the page, which saves it as a file.
-  static func recordingMessage(_ recording: [UInt8]) -> String {
+  /// Keeps `screen`, which records the session, as the one whose recording the page may download.
+  func keepRecording<Screen: RecordableScreen>(of recorder: SessionRecorder<Screen>) {
+    recording.withLock { $0 = { Array(try recorder.recording.encoded()) } }
+  }
+
+  /// The message that carries the session's recording to the page, which saves it as a file; `nil` when
+  /// the screen keeps none.
+  func recordingMessage() throws -> String? {
+    guard let recording = try recording.withLock({ $0 })?() else { return nil }
     var message = JSONObjectWriter()
     message.field("type", "recording")
     message.field("recording", rawJSON: String(decoding: recording, as: UTF8.self))

@@ -18,39 +18,29 @@ final class LiveSearchScreen: LiveScreen {
   let engine: String
   let messages: SearchMessages
   let now: @Sendable () -> Date
-  /// The session's recording, on an inspected page.
-  let recorder: SessionRecorder<SearchSession>?
   private let queries: Throttle<String>
 
   convenience init(_ context: LiveScreenContext) async {
     let architecture = SearchArchitecture(rawValue: context.page.engine) ?? .reactor
     let client = context.searchClient(context.client)
-    let screen: any SearchScreen
-    var recorder: SessionRecorder<SearchSession>?
-    if let inspector = context.inspector {
-      let recording = RecordingSearchScreen(
+    let recording = context.inspector.map { inspector in
+      let screen = RecordingSearchScreen(
         architecture, client: client, language: context.page.language.rawValue, clock: context.clock,
-        limit: LiveInspector.maxRecordingEntries
-      ) { client in
-        SearchInspection.makeScreen(architecture, client: client, report: inspector.report)
-      }
-      (screen, recorder) = (recording, recording.recorder)
-    } else {
-      screen = architecture.makeScreen(client: client)
+        limit: LiveInspector.maxRecordingEntries, inspector: inspector.report)
+      inspector.keepRecording(of: screen.recorder)
+      return screen
     }
     self.init(
-      screen: screen, engine: architecture.rawValue,
+      screen: recording ?? architecture.makeScreen(client: client), engine: architecture.rawValue,
       messages: SearchMessages(context.page.language, service: context.configuration.searchService),
-      queryThrottle: context.configuration.queryThrottle, clock: context.clock, recorder: recorder)
+      queryThrottle: context.configuration.queryThrottle, clock: context.clock)
   }
 
   init(
     screen: any SearchScreen, engine: String, messages: SearchMessages, queryThrottle: Duration,
-    clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init,
-    recorder: SessionRecorder<SearchSession>? = nil
+    clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.screen = screen
-    self.recorder = recorder
     self.engine = engine
     self.messages = messages
     self.now = now
@@ -72,8 +62,6 @@ final class LiveSearchScreen: LiveScreen {
 
   var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { screen.latestStates }
   var runningTaskCount: Int? { screen.runningTaskCount }
-
-  func recording() throws -> [UInt8]? { try recorder.map { Array(try $0.recording.encoded()) } }
 
   /// A next page is an append; the first message replaces the list (a reconnected page may show old rows).
   func render(_ state: SearchReactor.State, after previous: SearchReactor.State?) -> String {

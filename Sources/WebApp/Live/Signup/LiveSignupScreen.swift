@@ -20,39 +20,31 @@ final class LiveSignupScreen: LiveScreen {
   let screen: UsernameBoundSignupScreen
   let messages: SignupMessages
   let engine: String
-  /// The session's recording, on an inspected page.
-  let recorder: SessionRecorder<SignupSession>?
 
   convenience init(_ context: LiveScreenContext) async {
     let messages = SignupMessages(context.page.language)
     let validation = ValidationService(api: context.signupAPI(context.client), messages: messages)
     let architecture = context.page.architecture
+    // Recorded behind the username binding: what the engine got is what a replay sends it.
     let engineScreen: any SignupScreen
-    var recorder: SessionRecorder<SignupSession>?
     if let inspector = context.inspector {
-      // Recorded behind the username binding: what the engine got is what a replay sends it.
       let recording = await RecordingSignupScreen(
-        architecture, validation: validation, clock: context.clock, limit: LiveInspector.maxRecordingEntries
-      ) { validation in
-        await SignupInspection().makeScreen(architecture, validation: validation, report: inspector.report)
-      }
-      (engineScreen, recorder) = (recording, recording.recorder)
+        architecture, validation: validation, clock: context.clock, limit: LiveInspector.maxRecordingEntries,
+        inspector: inspector.report)
+      inspector.keepRecording(of: recording.recorder)
+      engineScreen = recording
     } else {
       engineScreen = await architecture.makeScreen(validation: validation)
     }
     self.init(
       screen: UsernameBoundSignupScreen(engineScreen, interval: context.configuration.usernameThrottle, clock: context.clock),
-      engine: architecture.rawValue, messages: messages, recorder: recorder)
+      engine: architecture.rawValue, messages: messages)
   }
 
-  init(
-    screen: UsernameBoundSignupScreen, engine: String, messages: SignupMessages,
-    recorder: SessionRecorder<SignupSession>? = nil
-  ) {
+  init(screen: UsernameBoundSignupScreen, engine: String, messages: SignupMessages) {
     self.screen = screen
     self.engine = engine
     self.messages = messages
-    self.recorder = recorder
   }
 
   static func action(from message: LiveInput) throws(LiveInputError) -> SignupReactor.Action {
@@ -97,8 +89,6 @@ final class LiveSignupScreen: LiveScreen {
   }
 
   var runningTaskCount: Int? { screen.runningTaskCount }
-
-  func recording() throws -> [UInt8]? { try recorder.map { Array(try $0.recording.encoded()) } }
 
   /// The path of an account's page, `/{login}` as on GitHub.
   static func accountPath(_ login: String) -> String {
