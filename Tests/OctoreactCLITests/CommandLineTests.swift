@@ -45,7 +45,7 @@ struct CommandLineTests {
     #expect(UnknownSubcommand.message(for: ["idnex"], root: root)?.hasSuffix("did you mean 'index'?") == true)
     #expect(
       UnknownSubcommand.message(for: ["frobnicate"], root: root)
-        == "unknown command 'frobnicate' for 'octoreact': the commands are serve, search, index")
+        == "unknown command 'frobnicate' for 'octoreact': the commands are serve, search, index, replay")
     #expect(UnknownSubcommand.editDistance("serch", "search") == 1)
     #expect(UnknownSubcommand.editDistance("", "abc") == 3)
     #expect(UnknownSubcommand.editDistance("kitten", "sitting") == 3)
