@@ -41,6 +41,12 @@ struct Replayer<Screen: RecordableScreen> {
     try await clock.sleep(until: start.advanced(by: .milliseconds(at)))
   }
 
+  /// Returns only when its task is cancelled (throwing `CancellationError`): the replay's clock never gets
+  /// that far.
+  func waitForCancellation() async throws {
+    try await clock.sleep(until: start.advanced(by: .seconds(365 * 24 * 3600)))
+  }
+
   /// Runs the replay; throws the first mismatch.
   func run(
     send: (Screen.Input) -> Void, currentState: @Sendable () -> Screen.State
@@ -51,6 +57,7 @@ struct Replayer<Screen: RecordableScreen> {
     var expected = states.first?.value
     for (index, moment) in moments.enumerated() {
       await clock.advance(to: start.advanced(by: .milliseconds(moment)))
+      if inputs.first?.at == moment { await takeAnswers(dueBy: moment, currentState: currentState) }
       while let input = inputs.first, input.at == moment {
         send(input.value)
         inputs.removeFirst()
@@ -61,6 +68,22 @@ struct Replayer<Screen: RecordableScreen> {
         states.removeFirst()
       }
       try await settle(at: moment, on: expected, currentState: currentState)
+    }
+  }
+
+  /// Lets the screen take the answers due by `moment` before that moment's inputs: a recorder keeps the
+  /// millisecond of each entry, not the order of an answer and an input within one, and a live session
+  /// got the answer first (it was waiting; the input came from a person). Waits until every answer due
+  /// has been handed over and the screen's state has stopped changing, for up to ``patience``.
+  private func takeAnswers(dueBy moment: Int, currentState: @Sendable () -> Screen.State) async {
+    let deadline = ContinuousClock.now.advanced(by: patience)
+    var last = currentState()
+    var unchanged = 0
+    while unchanged < 3, ContinuousClock.now < deadline {
+      await clock.advance(by: .zero)
+      let state = currentState()
+      unchanged = book.isHandingOver(dueBy: moment) || state != last ? 0 : unchanged + 1
+      last = state
     }
   }
 

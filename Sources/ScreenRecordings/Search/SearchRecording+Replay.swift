@@ -20,6 +20,7 @@ extension ScreenRecording where Screen == SearchSession {
           $0.query == query && $0.page == page
         })
       else { throw .unavailable }
+      defer { replayer.book.handedOver(at: at) }
       do { try await replayer.sleep(until: at) } catch { throw .unavailable }
       if let failure = answer.failure { throw failure }
       return answer.result ?? SearchPage(repositories: [], totalCount: 0, nextPage: nil)

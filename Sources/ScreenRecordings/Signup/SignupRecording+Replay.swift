@@ -26,6 +26,14 @@ extension ScreenRecording where Screen == SignupSession {
           answer.request == request && answer.username == username
         })
       else { throw ReplayedFailure() }
+      // The session cancelled this request itself (a newer name): the replay's input must too, so it gets no
+      // answer, and nothing waits for one.
+      if answer.error == .cancelled {
+        replayer.book.handedOver(at: at)
+        try await replayer.waitForCancellation()
+        throw CancellationError()
+      }
+      defer { replayer.book.handedOver(at: at) }
       try await replayer.sleep(until: at)
       if let error = answer.error { throw error.error }
       return answer
