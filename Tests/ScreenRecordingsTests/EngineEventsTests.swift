@@ -58,8 +58,8 @@ struct EngineEventsTests {
     var changed = Form()
     changed.age = 3
     changed.tags = ["a"]
-    #expect(changedFields(from: Form(), to: changed) == ["age", "tags"])
-    #expect(changedFields(from: changed, to: changed).isEmpty)
-    #expect(changedFields(from: 1, to: 2) == ["value"])
+    #expect(DescribedFields(changed).changed(from: DescribedFields(Form())) == ["age", "tags"])
+    #expect(DescribedFields(changed).changed(from: DescribedFields(changed)).isEmpty)
+    #expect(DescribedFields(2).changed(from: DescribedFields(1)) == ["value"])
   }
 }

@@ -28,8 +28,3 @@ struct DescribedFields: Sendable {
     return labels.indices.compactMap { descriptions[$0] == old.descriptions[$0] ? nil : labels[$0] }
   }
 }
-
-/// The names of the stored properties that differ between `old` and `new`, in declaration order.
-func changedFields<Value>(from old: Value, to new: Value) -> [String] {
-  DescribedFields(new).changed(from: DescribedFields(old))
-}

@@ -84,7 +84,8 @@ struct LiveMessageFuzzTests {
             guard case .text(let text) = message else { continue }
             let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
             let type = object?["type"] as? String
-            #expect(type == "state" || type == "error", "unexpected message \(text.prefix(200)) for \(frame)")
+            #expect(
+              ["state", "error", "inspect", "recording"].contains(type), "unexpected message \(text.prefix(200)) for \(frame)")
             guard type == "error" else { continue }
             errors.append(object?["message"] as? String ?? "")
             if errors.count == expected.count { break }
@@ -99,11 +100,25 @@ struct LiveMessageFuzzTests {
     let configuration = TestApp.defaultConfiguration
     try await fuzz(
       "/live/signup",
-      types: ["usernameChanged", "passwordChanged", "repeatedPasswordChanged", "signup", "dismissOutcome"]
+      types: ["usernameChanged", "passwordChanged", "repeatedPasswordChanged", "signup", "dismissOutcome", "recording"]
     ) { text throws(LiveInputError) in
-      _ = try LiveSignupScreen.action(
-        from: LiveInput(
-          text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters))
+      let input = try LiveInput(
+        text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+      // A page opened without `?inspect` keeps no recording.
+      if input.type == LiveInspector.recordingRequest { throw .notInspected }
+      _ = try LiveSignupScreen.action(from: input)
+    }
+  }
+
+  @Test func anyMessageToAnInspectedLivePageIsTakenOrRefusedWithItsError() async throws {
+    let configuration = TestApp.defaultConfiguration
+    try await fuzz("/live/search?inspect", types: ["query", "loadNextPage", "retry", "recording"]) {
+      text throws(LiveInputError) in
+      let input = try LiveInput(
+        text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+      // The first recording a session asks for is answered with it, not with an error.
+      if input.type == LiveInspector.recordingRequest { return }
+      _ = try LiveSearchScreen.action(from: input)
     }
   }
 

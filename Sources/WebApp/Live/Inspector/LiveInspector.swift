@@ -102,7 +102,7 @@ final class LiveInspector: Sendable {
     return message.text
   }
 
-  /// Keeps `screen`, which records the session, as the one whose recording the page may download.
+  /// Keeps `recorder`, the session's, as the one whose recording the page may download.
   func keepRecording<Screen: RecordableScreen>(of recorder: SessionRecorder<Screen>) {
     recording.withLock { $0 = { Array(try recorder.recording.encoded()) } }
   }
