@@ -33,33 +33,20 @@ struct DrainStateMachineTests {
     #expect(machine.sessionCount == 0)
   }
 
-  /// `beginDraining()` returns only after every running session's `goAway` has run; an ended session's
-  /// never runs; a session started afterwards is sent away before it runs.
-  @Test func drainStateRunsGoAwaysOfRunningSessionsOnly() async throws {
+  /// `beginDraining()` returns only after every entered connection's `goAway` has run; one that left is
+  /// not sent away; one entering afterwards is sent away at once.
+  @Test func drainStateSendsAwayTheConnectionsStillThere() async {
     let drain = DrainState()
     let wentAway = Recorder()
-    try await drain.withSession(goAway: { wentAway.append("ended") }) {}
-    let (started, startedSink) = AsyncStream.makeStream(of: Void.self)
-    let (release, releaseSink) = AsyncStream.makeStream(of: Void.self)
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        try await drain.withSession(goAway: { wentAway.append("running") }) {
-          startedSink.yield()
-          for await _ in release { break }
-        }
-      }
-      for await _ in started { break }
-      await drain.beginDraining()
-      #expect(drain.isDraining)
-      #expect(wentAway.names == ["running"])
-      releaseSink.yield()
-      try await group.waitForAll()
-    }
-    let sessionRan = try await drain.withSession(goAway: { wentAway.append("late") }) {
-      #expect(wentAway.names == ["running", "late"])
-      return true
-    }
-    #expect(sessionRan)
+    drain.leave(await drain.enter { wentAway.append("ended") })
+    let running = await drain.enter { wentAway.append("running") }
+    await drain.beginDraining()
+    #expect(drain.isDraining)
+    #expect(wentAway.names == ["running"])
+    drain.leave(running)
+    let late = await drain.enter { wentAway.append("late") }
+    #expect(wentAway.names == ["running", "late"])
+    drain.leave(late)
   }
 }
 

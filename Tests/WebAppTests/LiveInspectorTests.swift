@@ -38,7 +38,9 @@ struct LiveInspectorTests {
   /// The events `inspector` sends, read message by message until `done` says enough arrived.
   static func marbles(of inspector: LiveInspector, until done: ([Marble]) -> Bool) async throws -> [Marble] {
     var marbles: [Marble] = []
-    for await _ in inspector.wakeUps {
+    let (wakeUps, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    inspector.whenEventsWait { wake.yield() }
+    for await _ in wakeUps {
       guard let text = inspector.takeMessage() else { continue }
       let message = try JSONDecoder().decode(Message.self, from: Data(text.utf8))
       #expect(message.type == "inspect")

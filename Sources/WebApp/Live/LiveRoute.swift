@@ -3,15 +3,15 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOWebSocket
+import OctoreactCore
 import SearchFeature
 import SignupFeature
 
 /// The live pages' WebSocket route, the same for every ``LiveScreen``: `/live/<name>`.
 ///
-/// One screen per connection, released when the socket closes. Two tasks serve it: the connection's
-/// own reads the page's messages and hands each to the screen; a child task writes the screen's
-/// states, rendered, straight to the socket. The screen's ``LiveScreen/states`` skip what the page had
-/// no time to take, so a slow page always ends on the latest state.
+/// One screen per connection, released when the socket closes. The connection's task reads the page's
+/// messages and hands each to the screen; the screen's states go out through a ``LiveOutbox``, which
+/// skips what the page had no time to take, so a slow page always ends on the latest state.
 ///
 /// A bad message gets an error message on the socket and a log line without its content; it never
 /// ends the connection or the screen. **Limit**: the page's own script never sends a message the
@@ -28,7 +28,10 @@ import SignupFeature
 ///
 /// When the server starts draining, the socket is closed with `1001` (going away): the page reconnects,
 /// to another instance behind a balancer.
-struct LiveRoute: Sendable {
+///
+/// A class: each connection's task keeps its frames for as long as the page stays, and a frame that holds
+/// the route holds one reference, not a copy of the whole configuration.
+final class LiveRoute: Sendable {
   let configuration: AppConfiguration
   /// Tells a page's client (whose budgets its requests spend) from its connection and headers.
   let rateLimiter: RateLimiter
@@ -38,6 +41,22 @@ struct LiveRoute: Sendable {
   let clock: any Clock<Duration>
   let metrics: LiveSessionMetrics
   let logger: Logger
+
+  init(
+    configuration: AppConfiguration, rateLimiter: RateLimiter,
+    signupAPI: @escaping @Sendable (_ client: String) -> SignupAPI,
+    searchClient: @escaping @Sendable (_ client: String) -> RepositorySearchClient, drain: DrainState,
+    clock: any Clock<Duration>, metrics: LiveSessionMetrics, logger: Logger
+  ) {
+    self.configuration = configuration
+    self.rateLimiter = rateLimiter
+    self.signupAPI = signupAPI
+    self.searchClient = searchClient
+    self.drain = drain
+    self.clock = clock
+    self.metrics = metrics
+    self.logger = logger
+  }
 
   /// Serves `Screen` at `/live/<name>`.
   func add<Screen: LiveScreen>(_: Screen.Type, to router: some RouterMethods<AppRequestContext>) {
@@ -49,18 +68,19 @@ struct LiveRoute: Sendable {
         _ = try PageRequest(request, screen: Screen.name, engines: Screen.engines)
         return .upgrade([:])
       },
-      onUpgrade: { inbound, outbound, context in
-        let (screen, page, inspector) = try await makeScreen(Screen.self, context.request, context.requestContext)
+      onUpgrade: { [self] inbound, outbound, context in
         // From here the connection's messages and states stay on its event loop (see the executor).
-        try await withTaskExecutorPreference(EventLoopTaskExecutor(context.requestContext.eventLoop)) {
-          try await serve(screen, page: page, inspector: inspector, inbound: inbound, outbound: outbound)
+        let executor = EventLoopTaskExecutor(context.requestContext.eventLoop)
+        let (screen, page, inspector) = try await makeScreen(Screen.self, context.request, context.requestContext)
+        try await withTaskExecutorPreference(executor) {
+          try await serve(
+            screen, page: page, inspector: inspector, inbound: inbound, outbound: outbound, executor: executor)
         }
       }
     )
   }
 
-  /// The page's screen. A function of its own: what making it takes is not kept for the socket's lifetime
-  /// (a task keeps the memory its deepest frames took, and an idle page holds its task).
+  /// The page's screen, its request and its inspector.
   private func makeScreen<Screen: LiveScreen>(
     _: Screen.Type, _ request: Request, _ context: AppRequestContext
   ) async throws -> (Screen, PageRequest, LiveInspector?) {
@@ -74,107 +94,104 @@ struct LiveRoute: Sendable {
     return (screen, page, inspector)
   }
 
+  /// One page's connection: its screen's states go out through an outbox, its messages come in, until the
+  /// page closes the socket or sends too many refused messages. One function, so that an idle page's task
+  /// holds few frames.
   private func serve<Screen: LiveScreen>(
     _ screen: Screen, page: PageRequest, inspector: LiveInspector?, inbound: WebSocketInboundStream,
-    outbound: WebSocketOutboundWriter
+    outbound: WebSocketOutboundWriter, executor: EventLoopTaskExecutor
   ) async throws {
     // A screen with no effect tasks to count (a view model) is left out of the gauge.
     let runningTasks: (@Sendable () -> Int)? =
       if screen.runningTaskCount == nil { nil } else { { @Sendable in screen.runningTaskCount ?? 0 } }
     let session = metrics.open(screen: Screen.name, engine: screen.engine, runningTasks: runningTasks)
-    defer { session.close() }
-    try await drain.withSession(goAway: {
-      // Errors mean the socket is closing or closed already: the page is gone either way.
-      try? await outbound.close(.goingAway, reason: "The server is restarting")
-    }) {
-      try await exchange(
-        screen, page: page, inspector: inspector, session: session, inbound: inbound, outbound: outbound)
+    // States (and the inspector's events) go out from a task of their own only while something waits to be
+    // sent. Weakly: the screen keeps its observer, and the outbox keeps the screen to render its states.
+    let outbox = LiveOutbox<Screen.State>(
+      render: { screen.render($0, after: $1) }, inspector: inspector, executor: executor,
+      send: { try await outbound.write(.text($0)) })
+    let observation = screen.observe { [weak outbox] in outbox?.stateChanged($0) }
+    inspector?.whenEventsWait { [weak outbox] in outbox?.inspectorEventsWaiting() }
+    // Errors mean the socket is closing or closed already: the page is gone either way.
+    let drainTicket = await drain.enter { try? await outbound.close(.goingAway, reason: "The server is restarting") }
+    defer {
+      drain.leave(drainTicket)
+      observation.cancel()
+      outbox.close()
+      session.close()
+    }
+    var budgets = PageBudgets(
+      stopwatch: Stopwatch(clock: clock), rate: configuration.rateLimits.liveMessages.map(TokenBucket.init),
+      refused: FixedWindowCounter(configuration.liveMessageRefusals))
+    for try await message in inbound.messages(maxSize: 64 * 1024) {
+      let outcome = take(
+        message, into: screen, inspector: inspector, session: session, language: page.language, budgets: &budgets)
+      switch outcome {
+      case .noReply: continue
+      case .reply(let text): try await outbound.write(.text(text))
+      case .tooManyRefusals:
+        let limit = configuration.liveMessageRefusals
+        try await outbound.write(.text(LiveInputError.tooManyRefusals(limit: limit).json(page.language)))
+        logger.notice("Closed a live page that sent too many refused messages", metadata: ["limit": "\(limit)"])
+        try await outbound.close(.policyViolation, reason: "Too many refused messages")
+        return
+      }
     }
   }
 
-  /// States (and the inspector's messages) out, messages in, until the page closes the socket or sends
-  /// too many refused messages.
-  private func exchange<Screen: LiveScreen>(
-    _ screen: Screen, page: PageRequest, inspector: LiveInspector?, session: LiveSessionMetrics.Session,
-    inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
-  ) async throws {
-    let ending = try await withThrowingTaskGroup(of: Void.self, returning: Ending.self) { group in
-      group.addTask {
-        var previous: Screen.State?
-        for await state in screen.states {
-          try await outbound.write(.text(screen.render(state, after: previous)))
-          previous = state
-        }
-      }
-      if let inspector {
-        group.addTask {
-          for await _ in inspector.wakeUps {
-            if let message = inspector.takeMessage() { try await outbound.write(.text(message)) }
-          }
-        }
-      }
-      defer { group.cancelAll() }
-      return try await receive(
-        inbound, into: screen, inspector: inspector, session: session, language: page.language,
-        outbound: outbound)
-    }
-    guard case .tooManyRefusals = ending else { return }
-    let limit = configuration.liveMessageRefusals
-    try await outbound.write(.text(LiveInputError.tooManyRefusals(limit: limit).json(page.language)))
-    logger.notice("Closed a live page that sent too many refused messages", metadata: ["limit": "\(limit)"])
-    try await outbound.close(.policyViolation, reason: "Too many refused messages")
+  /// What one page may spend: messages per second, refused messages and recordings per window.
+  private struct PageBudgets {
+    let stopwatch: Stopwatch
+    var rate: TokenBucket?
+    var refused: FixedWindowCounter
+    var recordings = FixedWindowCounter(LiveInspector.recordings)
   }
 
-  /// How the page's side ended.
-  private enum Ending {
-    case closedByPage
+  /// What became of one of the page's messages.
+  private enum Outcome {
+    case noReply
+    case reply(String)
     case tooManyRefusals
   }
 
-  private func receive(
-    _ inbound: WebSocketInboundStream, into screen: some LiveScreen, inspector: LiveInspector?,
-    session: LiveSessionMetrics.Session, language: Language, outbound: WebSocketOutboundWriter
-  ) async throws -> Ending {
-    let stopwatch = Stopwatch(clock: clock)
-    var refused = FixedWindowCounter(configuration.liveMessageRefusals)
-    var recordings = FixedWindowCounter(LiveInspector.recordings)
-    var rate = configuration.rateLimits.liveMessages.map(TokenBucket.init)
-    for try await message in inbound.messages(maxSize: 64 * 1024) {
-      // Over the session's rate, a message is dropped before it is read: a flood costs a comparison each.
-      // The page's own script never outruns the bucket, so a drop also counts as a refused message: a
-      // client that keeps flooding is closed at the refusal limit instead of being read forever.
-      if rate?.take(at: stopwatch.elapsed) == false {
-        session.countDropped()
-        guard refused.count(at: stopwatch.elapsed).isAllowed else { return .tooManyRefusals }
-        continue
-      }
-      var reply: String?
-      do throws(LiveInputError) {
-        guard case .text(let text) = message else { throw .binary }
-        let message = try LiveInput(
-          text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
-        switch message.type {
-        // The page's keep-alive has done its work by arriving (`WebSocketIdleHandler`): no screen takes it.
-        case LiveInput.keepAlive: continue
-        // The inspector's "Download recording": answered here, for every screen alike.
-        case LiveInspector.recordingRequest:
-          guard let inspector else { throw .notInspected }
-          guard recordings.count(at: stopwatch.elapsed).isAllowed else {
-            throw .tooManyRecordings(limit: LiveInspector.recordings)
-          }
-          reply = try recordingMessage(of: inspector)
-        default:
-          screen.handle(try type(of: screen).action(from: message))
-          session.countAction()
-        }
-      } catch {
-        guard refused.count(at: stopwatch.elapsed).isAllowed else { return .tooManyRefusals }
-        logger.notice("Refused a live page message", metadata: ["reason": "\(error)"])
-        reply = error.json(language)
-      }
-      if let reply { try await outbound.write(.text(reply)) }
+  /// Takes one of the page's messages. Synchronous, so that what a message needs while it is taken lives on
+  /// the thread's stack: the connection's task keeps its deepest frames for as long as the page stays.
+  private func take(
+    _ message: WebSocketMessage, into screen: some LiveScreen, inspector: LiveInspector?,
+    session: LiveSessionMetrics.Session, language: Language, budgets: inout PageBudgets
+  ) -> Outcome {
+    let now = budgets.stopwatch.elapsed
+    // Over the session's rate, a message is dropped before it is read: a flood costs a comparison each.
+    // The page's own script never outruns the bucket, so a drop also counts as a refused message: a
+    // client that keeps flooding is closed at the refusal limit instead of being read forever.
+    if budgets.rate?.take(at: now) == false {
+      session.countDropped()
+      return budgets.refused.count(at: now).isAllowed ? .noReply : .tooManyRefusals
     }
-    return .closedByPage
+    do throws(LiveInputError) {
+      guard case .text(let text) = message else { throw .binary }
+      let message = try LiveInput(
+        text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
+      switch message.type {
+      // The page's keep-alive has done its work by arriving (`WebSocketIdleHandler`): no screen takes it.
+      case LiveInput.keepAlive: return .noReply
+      // The inspector's "Download recording": answered here, for every screen alike.
+      case LiveInspector.recordingRequest:
+        guard let inspector else { throw .notInspected }
+        guard budgets.recordings.count(at: now).isAllowed else {
+          throw .tooManyRecordings(limit: LiveInspector.recordings)
+        }
+        return .reply(try recordingMessage(of: inspector))
+      default:
+        screen.handle(try type(of: screen).action(from: message))
+        session.countAction()
+        return .noReply
+      }
+    } catch {
+      guard budgets.refused.count(at: now).isAllowed else { return .tooManyRefusals }
+      logger.notice("Refused a live page message", metadata: ["reason": "\(error)"])
+      return .reply(error.json(language))
+    }
   }
 
   /// The message carrying the session's recording; an error (logged, and the page told) when it cannot be

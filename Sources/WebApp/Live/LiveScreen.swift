@@ -1,3 +1,4 @@
+import OctoreactCore
 import SearchFeature
 import SignupFeature
 
@@ -11,8 +12,8 @@ import SignupFeature
 /// - ``action(from:)`` turns one of the page's messages into one of the screen's actions, or says why
 ///   it is refused, and ``handle(_:)`` passes the action on (with the page's binding rules, such as a
 ///   throttle);
-/// - ``states`` are what the page is sent: the current state, then changes as the page can take them
-///   (skipping those it had no time for, always ending on the latest);
+/// - ``observe(_:)`` reports the screen's states as they are made, the current one first; the page is
+///   sent them as it can take them (skipping those it had no time for, always ending on the latest);
 /// - ``render(_:after:)`` writes a state as the JSON message the page's script applies;
 /// - on a page opened with `?inspect`, the screen reports its engine's events to
 ///   ``LiveScreenContext/inspector`` and gives it the session's recording (``LiveInspector/keepRecording(of:)``).
@@ -36,8 +37,9 @@ protocol LiveScreen: Sendable {
   static func action(from message: LiveInput) throws(LiveInputError) -> Action
   /// Passes one of the page's actions to the screen.
   func handle(_ action: Action)
-  /// The current state, then changes as a slow reader can take them.
-  var states: any AsyncSequence<State, Never> & Sendable { get }
+  /// Calls `observer` with the current state, then with each new one, synchronously where the screen
+  /// makes it, until the observation is cancelled.
+  func observe(_ observer: @escaping @Sendable (State) -> Void) -> BroadcastObservation
   /// The message that shows `state` on a page whose last message showed `previous` (`nil` for the first).
   func render(_ state: State, after previous: State?) -> String
   /// The screen's effect tasks running now, read when `/metrics` is scraped; `nil` when it has none

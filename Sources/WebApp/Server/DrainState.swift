@@ -20,19 +20,26 @@ public final class DrainState: Sendable {
     }
   }
 
-  /// Runs `session`, a live page's connection, which `goAway` ends when draining starts (at once when
-  /// draining already began).
-  func withSession<Result>(
-    goAway: @escaping @Sendable () async -> Void,
-    _ session: () async throws -> Result
-  ) async throws -> Result {
+  /// Registers a live page's connection, which `goAway` ends when draining starts; when draining already
+  /// began, runs `goAway` at once. Pair it with ``leave(_:)`` when the connection ends.
+  func enter(goAway: @escaping @Sendable () async -> Void) async -> Ticket {
     switch machine.withLock({ $0.register(goAway) }) {
     case .goAwayNow:
       await goAway()
-      return try await session()
+      return Ticket(id: nil)
     case .registered(let id):
-      defer { machine.withLock { $0.unregister(id) } }
-      return try await session()
+      return Ticket(id: id)
     }
+  }
+
+  /// Forgets a connection that ended.
+  func leave(_ ticket: Ticket) {
+    guard let id = ticket.id else { return }
+    machine.withLock { $0.unregister(id) }
+  }
+
+  /// A connection's registration; none when it was sent away on entering.
+  struct Ticket {
+    fileprivate let id: UInt64?
   }
 }

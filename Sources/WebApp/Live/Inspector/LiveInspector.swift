@@ -29,17 +29,24 @@ final class LiveInspector: Sendable {
   /// What comes before a type's name in a description.
   private static let beforeTypeName = Set("( [,:".utf8)
 
-  /// One element each time events start waiting in an empty ring: the moment to send ``takeMessage()``.
-  let wakeUps: AsyncStream<Void>
-  private let wake: AsyncStream<Void>.Continuation
-  private let pending = Mutex<[JSONObjectWriter]>([])
+  /// The events waiting for the page, and whom to tell when they start waiting in an empty ring.
+  private let pending = Mutex<(events: [JSONObjectWriter], wake: (@Sendable () -> Void)?)>(([], nil))
   /// The session's recording as a JSON document, once the screen has said where it is kept.
   private let recording = Mutex<(@Sendable () throws -> [UInt8])?>(nil)
   private let stopwatch: Stopwatch
 
   init(clock: any Clock<Duration>) {
-    (wakeUps, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     stopwatch = Stopwatch(clock: clock)
+  }
+
+  /// Calls `wake` now if events wait, and whenever events start waiting again: the moment to send
+  /// ``takeMessage()``.
+  func whenEventsWait(_ wake: @escaping @Sendable () -> Void) {
+    let waiting = pending.withLock { pending in
+      pending.wake = wake
+      return !pending.events.isEmpty
+    }
+    if waiting { wake() }
   }
 
   /// Queues `event` for the page, stamped with the time since the session began.
@@ -54,12 +61,12 @@ final class LiveInspector: Sendable {
       entry.field("effect", effect)
       entry.field("phase", phase.rawValue)
     }
-    let wasEmpty = pending.withLock { pending in
-      if pending.count == Self.maxPending { pending.removeFirst() }
-      pending.append(entry)
-      return pending.count == 1
+    let wake = pending.withLock { pending in
+      if pending.events.count == Self.maxPending { pending.events.removeFirst() }
+      pending.events.append(entry)
+      return pending.events.count == 1 ? pending.wake : nil
     }
-    if wasEmpty { wake.yield() }
+    wake?()
   }
 
   /// `text` with its types named as the screen's code names them, without their module
@@ -92,7 +99,7 @@ final class LiveInspector: Sendable {
   func takeMessage() -> String? {
     let events = pending.withLock { pending in
       var taken: [JSONObjectWriter] = []
-      swap(&taken, &pending)
+      swap(&taken, &pending.events)
       return taken
     }
     guard !events.isEmpty else { return nil }

@@ -1,5 +1,6 @@
 import AccountRules
 import Foundation
+import OctoreactCore
 import OctoreactMVVM
 import ScreenRecordings
 import SearchFeature
@@ -60,7 +61,9 @@ final class LiveSearchScreen: LiveScreen {
     if case .updateQuery(let query) = action { queries.submit(query ?? "") } else { screen.send(action) }
   }
 
-  var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { screen.latestStates }
+  func observe(_ observer: @escaping @Sendable (SearchReactor.State) -> Void) -> BroadcastObservation {
+    screen.observe(observer)
+  }
   var runningTaskCount: Int? { screen.runningTaskCount }
 
   /// A next page is an append; the first message replaces the list (a reconnected page may show old rows).

@@ -1,4 +1,5 @@
 import Foundation
+import OctoreactCore
 import ScreenRecordings
 import SignupFeature
 
@@ -64,7 +65,9 @@ final class LiveSignupScreen: LiveScreen {
     screen.send(action)
   }
 
-  var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.latestStates }
+  func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
+    screen.observe(observer)
+  }
 
   func render(_ state: SignupScreenState, after _: SignupScreenState?) -> String {
     func field(_ result: ValidationResult) -> JSONObjectWriter {
