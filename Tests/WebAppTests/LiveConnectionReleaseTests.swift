@@ -17,7 +17,7 @@ struct LiveConnectionReleaseTests {
       let clock = CanaryClock()
       canary = clock
       try await TestApp().application(clock: clock).test(.live) { client in
-        for path in ["/live/signup", "/live/search"] {
+        for path in ["/live/signup", "/live/search", "/live/signup?inspect", "/live/search?engine=feedback&inspect"] {
           try await client.ws(path) { inbound, _, _ in
             for try await _ in inbound.messages(maxSize: 1 << 20) { return }
           }
