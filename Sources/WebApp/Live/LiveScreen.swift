@@ -12,8 +12,8 @@ import SignupFeature
 /// - ``action(from:)`` turns one of the page's messages into one of the screen's actions, or says why
 ///   it is refused, and ``handle(_:)`` passes the action on (with the page's binding rules, such as a
 ///   throttle);
-/// - ``observe(_:)`` reports the screen's states as they are made, the current one first; the page is
-///   sent them as it can take them (skipping those it had no time for, always ending on the latest);
+/// - ``observe(_:)`` reports the screen's states as they are made, the current one first; they go to the
+///   page as it can take them (skipping those it had no time for, always ending on the latest);
 /// - ``render(_:after:)`` writes a state as the JSON message the page's script applies;
 /// - on a page opened with `?inspect`, the screen reports its engine's events to
 ///   ``LiveScreenContext/inspector`` and gives it the session's recording (``LiveInspector/keepRecording(of:)``).
