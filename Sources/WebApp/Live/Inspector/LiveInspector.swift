@@ -30,13 +30,20 @@ final class LiveInspector: Sendable {
   private static let beforeTypeName = Set("( [,:".utf8)
 
   /// The events waiting for the page, and whom to tell when they start waiting in an empty ring.
-  private let pending = Mutex<(events: [JSONObjectWriter], wake: (@Sendable () -> Void)?)>(([], nil))
+  private let pending = Mutex(Pending())
   /// The session's recording as a JSON document, once the screen has said where it is kept.
   private let recording = Mutex<(@Sendable () throws -> [UInt8])?>(nil)
   private let stopwatch: Stopwatch
 
   init(clock: any Clock<Duration>) {
     stopwatch = Stopwatch(clock: clock)
+  }
+
+  /// A struct, not a tuple: a closure in a tuple in the generic `Mutex` is re-wrapped in a conversion
+  /// thunk on each access, so a session's every event would call through one more layer.
+  private struct Pending {
+    var events: [JSONObjectWriter] = []
+    var wake: (@Sendable () -> Void)?
   }
 
   /// Calls `wake` now if events wait, and whenever events start waiting again: the moment to send
