@@ -15,7 +15,6 @@ struct LiveSignupSessionTests {
     let events = Broadcast<[SignupReactor.Action]>([])
     func send(_ event: SignupReactor.Action) { events.update { $0.append(event) } }
     var states: any AsyncSequence<SignupScreenState, Never> & Sendable { Broadcast(SignupScreenState()).values() }
-    var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { states }
     var currentState: SignupScreenState { SignupScreenState() }
     func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
       Broadcast(SignupScreenState()).observe(observer)

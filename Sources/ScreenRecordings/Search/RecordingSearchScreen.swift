@@ -51,7 +51,6 @@ public final class RecordingSearchScreen: SearchScreen {
   }
 
   public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { screen.states }
-  public var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { screen.latestStates }
   public var currentState: SearchReactor.State { screen.currentState }
   public func observe(_ observer: @escaping @Sendable (SearchReactor.State) -> Void) -> BroadcastObservation {
     screen.observe(observer)

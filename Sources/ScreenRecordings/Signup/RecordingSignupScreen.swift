@@ -71,7 +71,6 @@ public final class RecordingSignupScreen: SignupScreen {
   }
 
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.states }
-  public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.latestStates }
   public var currentState: SignupScreenState { screen.currentState }
   public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
     screen.observe(observer)

@@ -9,8 +9,6 @@ public protocol SearchScreen: AnyObject, Sendable {
   func send(_ action: SearchReactor.Action)
   /// The current state, then every change.
   var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { get }
-  /// The current state, then changes as a slow reader can take them, always ending on the latest.
-  var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { get }
   /// The latest state.
   var currentState: SearchReactor.State { get }
   /// Calls `observer` with the current state, then with every change, synchronously where the screen
@@ -49,7 +47,6 @@ public final class ReactorSearchScreen: SearchScreen {
 
   public func send(_ action: SearchReactor.Action) { store.send(action) }
   public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.states }
-  public var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable { store.latestStates }
   public var currentState: SearchReactor.State { store.currentState }
   public func observe(_ observer: @escaping @Sendable (SearchReactor.State) -> Void) -> BroadcastObservation {
     store.observe(observer)
@@ -71,9 +68,6 @@ public final class FeedbackSearchScreen: SearchScreen {
 
   public func send(_ action: SearchReactor.Action) { system.send(.user(action)) }
   public var states: any AsyncSequence<SearchReactor.State, Never> & Sendable { system.states.map(\.screen) }
-  public var latestStates: any AsyncSequence<SearchReactor.State, Never> & Sendable {
-    system.latestStates.map(\.screen)
-  }
   public var currentState: SearchReactor.State { system.currentState.screen }
   public func observe(_ observer: @escaping @Sendable (SearchReactor.State) -> Void) -> BroadcastObservation {
     system.observe { observer($0.screen) }

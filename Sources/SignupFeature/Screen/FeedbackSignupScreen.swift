@@ -23,11 +23,6 @@ public final class FeedbackSignupScreen: SignupScreen {
     return system.states.map { ReactorSignupScreen.screenState($0.screen, messages) }
   }
 
-  public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable {
-    let messages = self.messages
-    return system.latestStates.map { ReactorSignupScreen.screenState($0.screen, messages) }
-  }
-
   public var currentState: SignupScreenState { ReactorSignupScreen.screenState(system.currentState.screen, messages) }
   public var runningTaskCount: Int? { system.runningEffectCount }
 

@@ -9,10 +9,6 @@ public protocol SignupScreen: AnyObject, Sendable {
   func send(_ event: SignupReactor.Action)
   /// The current state, then every change.
   var states: any AsyncSequence<SignupScreenState, Never> & Sendable { get }
-  /// The current state, then changes as a slow reader can take them: it skips the states it had no
-  /// time to show and always ends on the latest (what a view that sends states over a network wants:
-  /// one event that changes two outputs of a view model is then one message, not two).
-  var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { get }
   /// The latest state.
   var currentState: SignupScreenState { get }
   /// Calls `observer` with the current state, then with every change, synchronously where the screen
@@ -68,11 +64,6 @@ public final class ReactorSignupScreen: SignupScreen {
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable {
     let messages = self.messages
     return store.states.map { Self.screenState($0, messages) }
-  }
-
-  public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable {
-    let messages = self.messages
-    return store.latestStates.map { Self.screenState($0, messages) }
   }
 
   public var currentState: SignupScreenState { Self.screenState(store.currentState, messages) }

@@ -90,7 +90,6 @@ public final class StreamSignupScreen: SignupScreen {
   }
 
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
-  public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values(buffering: .latest) }
   public var currentState: SignupScreenState { screen.value }
   public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
     screen.observe(observer)
@@ -145,7 +144,6 @@ public final class DriverSignupScreen: SignupScreen {
     controls.send(event)
   }
   public var states: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values() }
-  public var latestStates: any AsyncSequence<SignupScreenState, Never> & Sendable { screen.values(buffering: .latest) }
   public var currentState: SignupScreenState { screen.value }
   public func observe(_ observer: @escaping @Sendable (SignupScreenState) -> Void) -> BroadcastObservation {
     screen.observe(observer)
