@@ -37,11 +37,20 @@ public enum SignupArchitecture: String, CaseIterable, Sendable {
 
   /// A new screen of this architecture.
   public func makeScreen(validation: ValidationService) async -> any SignupScreen {
+    // Only the driver's view model is made on the main actor. The others are made by a synchronous call,
+    // so that this function's async frame stays small: a server's task keeps the memory of its deepest
+    // frames for as long as the task lives.
+    if self == .driver { return await DriverSignupScreen(validation: validation) }
+    return makeScreenOffMainActor(validation: validation)
+  }
+
+  @inline(never)
+  private func makeScreenOffMainActor(validation: ValidationService) -> any SignupScreen {
     switch self {
     case .reactor: ReactorSignupScreen(validation: validation)
     case .mvvm: StreamSignupScreen(validation: validation)
-    case .driver: await DriverSignupScreen(validation: validation)
     case .feedback: FeedbackSignupScreen(validation: validation)
+    case .driver: preconditionFailure("the driver's screen is made on the main actor")
     }
   }
 }

@@ -80,18 +80,26 @@ final class LiveRoute: Sendable {
     )
   }
 
-  /// The page's screen, its request and its inspector.
+  /// The page's screen, its request and its inspector. Out of line: see ``screenContext(_:_:_:)``.
+  @inline(never)
   private func makeScreen<Screen: LiveScreen>(
     _: Screen.Type, _ request: Request, _ context: AppRequestContext
   ) async throws -> (Screen, PageRequest, LiveInspector?) {
+    let context = try screenContext(Screen.self, request, context)
+    return (await Screen(context), context.page, context.inspector)
+  }
+
+  /// What the page's screen is made from. Synchronous and kept out of line, so that what it reads from the
+  /// request is not in an async frame: the connection's task keeps the slabs of its deepest frames for as
+  /// long as the page stays.
+  @inline(never)
+  private func screenContext<Screen: LiveScreen>(
+    _: Screen.Type, _ request: Request, _ context: AppRequestContext
+  ) throws -> LiveScreenContext {
     let page = try PageRequest(request, screen: Screen.name, engines: Screen.engines)
-    let client = rateLimiter.client(peer: context.remoteAddress, headers: request.headers)
-    let inspector = page.inspects ? LiveInspector(clock: clock) : nil
-    let screen = await Screen(
-      LiveScreenContext(
-        page: page, client: client, configuration: configuration, signupAPI: signupAPI, searchClient: searchClient,
-        clock: clock, inspector: inspector))
-    return (screen, page, inspector)
+    return LiveScreenContext(
+      page: page, client: rateLimiter.client(peer: context.remoteAddress, headers: request.headers),
+      inspector: page.inspects ? LiveInspector(clock: clock) : nil, route: self)
   }
 
   /// One page's connection: its screen's states go out through an outbox, its messages come in, until the
@@ -130,13 +138,19 @@ final class LiveRoute: Sendable {
       case .noReply: continue
       case .reply(let text): try await outbound.write(.text(text))
       case .tooManyRefusals:
-        let limit = configuration.liveMessageRefusals
-        try await outbound.write(.text(LiveInputError.tooManyRefusals(limit: limit).json(page.language)))
-        logger.notice("Closed a live page that sent too many refused messages", metadata: ["limit": "\(limit)"])
-        try await outbound.close(.policyViolation, reason: "Too many refused messages")
+        try await closeForRefusals(outbound, language: page.language)
         return
       }
     }
+  }
+
+  /// Tells the page it sent too many refused messages and closes its socket (1008). Out of ``serve``, so
+  /// that an idle page's frame has no room for what only a misbehaving client needs.
+  private func closeForRefusals(_ outbound: WebSocketOutboundWriter, language: Language) async throws {
+    let limit = configuration.liveMessageRefusals
+    try await outbound.write(.text(LiveInputError.tooManyRefusals(limit: limit).json(language)))
+    logger.notice("Closed a live page that sent too many refused messages", metadata: ["limit": "\(limit)"])
+    try await outbound.close(.policyViolation, reason: "Too many refused messages")
   }
 
   /// What one page may spend: messages per second, refused messages and recordings per window.

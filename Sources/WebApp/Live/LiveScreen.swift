@@ -47,18 +47,22 @@ protocol LiveScreen: Sendable {
   var runningTaskCount: Int? { get }
 }
 
-/// What a live screen is made from: its page's request, whose budgets it spends, and the services.
+/// What a live screen is made from: its page's request, whose budgets it spends, and the server's services.
 struct LiveScreenContext: Sendable {
   /// The page's language and engine.
   let page: PageRequest
   /// The client the page's requests are counted against (``RateLimiter/client(peer:headers:)``).
   let client: String
-  let configuration: AppConfiguration
-  /// The API a Signup screen asks, given its client.
-  let signupAPI: @Sendable (_ client: String) -> SignupAPI
-  /// The search client of a Search screen, given its client.
-  let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
-  let clock: any Clock<Duration>
   /// The page's inspector, when it was opened with `?inspect`: the screen reports its engine's events.
   let inspector: LiveInspector?
+  /// The services, behind one reference: the context is held while the screen is made, in the frames of
+  /// the connection's task.
+  let route: LiveRoute
+
+  var clock: any Clock<Duration> { route.clock }
+  var configuration: AppConfiguration { route.configuration }
+  /// The API a Signup screen asks, spending the page's client's budgets.
+  var signupAPI: SignupAPI { route.signupAPI(client) }
+  /// The search client of a Search screen, spending the page's client's budgets.
+  var searchClient: RepositorySearchClient { route.searchClient(client) }
 }

@@ -23,7 +23,7 @@ final class LiveSearchScreen: LiveScreen {
 
   convenience init(_ context: LiveScreenContext) async {
     let architecture = SearchArchitecture(rawValue: context.page.engine) ?? .reactor
-    let client = context.searchClient(context.client)
+    let client = context.searchClient
     let recording = context.inspector.map { inspector in
       let screen = RecordingSearchScreen(
         architecture, client: client, language: context.page.language.rawValue, clock: context.clock,

@@ -24,7 +24,7 @@ final class LiveSignupScreen: LiveScreen {
 
   convenience init(_ context: LiveScreenContext) async {
     let messages = SignupMessages(context.page.language)
-    let validation = ValidationService(api: context.signupAPI(context.client), messages: messages)
+    let validation = ValidationService(api: context.signupAPI, messages: messages)
     let architecture = context.page.architecture
     // Recorded behind the username binding: what the engine got is what a replay sends it.
     let engineScreen: any SignupScreen
