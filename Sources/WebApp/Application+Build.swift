@@ -80,7 +80,8 @@ public func buildApplication(
       limits: configuration.connectionLimits,
       bodyRule: RequestBodyRule(maxBytes: configuration.maxRequestBodyBytes),
       shares: ClientConnectionShares(
-        share: configuration.rateLimits.connectionsPerClient, trustedProxies: configuration.trustedProxies)
+        share: configuration.rateLimits.connectionsPerClient, trustedProxies: configuration.trustedProxies),
+      connections: drain.connections, logger: logger
     ),
     configuration: .init(
       address: .hostname(configuration.host, port: configuration.port),

@@ -21,7 +21,8 @@ import Testing
         }
       ),
       limits: ConnectionLimits(), bodyRule: RequestBodyRule(maxBytes: 16 * 1024),
-      shares: ClientConnectionShares(share: nil, trustedProxies: .none)
+      shares: ClientConnectionShares(share: nil, trustedProxies: .none), connections: OpenConnections(),
+      connectionLogger: Logger(label: "test")
     )
     _ = try upgradeChannel.setup(channel: channel, logger: Logger(label: "test")).wait()
     try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()

@@ -8,8 +8,9 @@ extension ApplicationProtocol {
   ///
   /// **Contract:** on the signal, `drain` starts first (``DrainService``); then the server stops
   /// accepting and closes every connection not in the middle of a request (`ConnectionGuardHandler`).
-  /// After `shutdownGrace` what is left is cancelled, which closes its connection; a task still running
-  /// `cancellationBound` later makes swift-service-lifecycle end the process rather than wait forever.
+  /// After `shutdownGrace` what is left is cancelled, and every connection still open is closed
+  /// (``ApplicationService``); a task still running `cancellationBound` later makes
+  /// swift-service-lifecycle end the process rather than wait forever.
   public func runService(
     shutdownGrace: Duration, cancellationBound: Duration = .seconds(5), drain: DrainState, logger: Logger
   ) async throws {
@@ -27,9 +28,27 @@ extension ApplicationProtocol {
   ) -> ServiceGroupConfiguration {
     // Last, so that it is shut down first (``DrainService``).
     var configuration = ServiceGroupConfiguration(
-      services: [application, DrainService(drain: drain)], gracefulShutdownSignals: signals, logger: logger)
+      services: [
+        ApplicationService(application: application, connections: drain.connections), DrainService(drain: drain),
+      ],
+      gracefulShutdownSignals: signals, logger: logger)
     configuration.maximumGracefulShutdownDuration = shutdownGrace
     configuration.maximumCancellationDuration = cancellationBound
     return configuration
+  }
+}
+
+/// The application as a service that closes every connection still open when it is cancelled, which the
+/// service group does when the shutdown grace has run out (see ``OpenConnections`` for why).
+struct ApplicationService<App: ApplicationProtocol>: Service {
+  let application: App
+  let connections: OpenConnections
+
+  func run() async throws {
+    try await withTaskCancellationHandler {
+      try await application.run()
+    } onCancel: {
+      connections.closeAll()
+    }
   }
 }

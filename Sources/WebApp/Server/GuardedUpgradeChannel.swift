@@ -5,13 +5,11 @@ import Logging
 import NIOCore
 
 /// Hummingbird's HTTP/1 channel with WebSocket upgrade, plus `ConnectionLimits` on every connection,
-/// each client kept to its share (`ClientConnectionShares`), and a close on cancellation.
+/// each client kept to its share (`ClientConnectionShares`), and every connection registered in
+/// `OpenConnections`, to be closed if the shutdown grace runs out.
 ///
 /// **Contract:** `setup` lets Hummingbird build its pipeline, then puts a `ConnectionGuardHandler` right
-/// after the upgrade handler and a `WriteDeadlineHandler` first (which stays after an upgrade). `handle`
-/// closes the channel when cancelled: Hummingbird waits for the first request on an `EventLoopFuture`,
-/// which cancellation does not end, so one client holding half a head would keep the process from
-/// finishing after SIGTERM.
+/// after the upgrade handler and a `WriteDeadlineHandler` first (which stays after an upgrade).
 struct GuardedUpgradeChannel: ServerChildChannel {
   typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
@@ -19,6 +17,11 @@ struct GuardedUpgradeChannel: ServerChildChannel {
   let limits: ConnectionLimits
   let bodyRule: RequestBodyRule
   let shares: ClientConnectionShares
+  let connections: OpenConnections
+  /// The application's logger with only critical lines passing: Hummingbird logs an error for every
+  /// connection closed before its first request, which any client can cause at will. Routes and WebSocket
+  /// handlers log through their own. Made once, as a copy per connection would box its handler anew.
+  let connectionLogger: Logger
 
   /// A connection from a client that already has its share open.
   struct OverShare: Error {}
@@ -32,7 +35,7 @@ struct GuardedUpgradeChannel: ServerChildChannel {
       channel.close(promise: nil)
       return channel.eventLoop.makeFailedFuture(OverShare())
     }
-    channel.closeFuture.whenComplete { [shares] _ in shares.close(admission) }
+    connections.add(channel) { [shares] in shares.close(admission) }
     return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
       try channel.pipeline.syncOperations.addHandler(ConnectionGuardHandler(limits: limits, bodyRule: bodyRule))
       try channel.pipeline.syncOperations.addHandler(
@@ -41,16 +44,8 @@ struct GuardedUpgradeChannel: ServerChildChannel {
     }
   }
 
-  func handle(value: Value, logger: Logger) async {
-    // Hummingbird logs an error for every connection closed before its first request, which any client
-    // can cause at will, so only critical lines pass. Routes and WebSocket handlers log through their own.
-    var connectionLogger = logger
-    connectionLogger.logLevel = max(logger.logLevel, .critical)
-    await withTaskCancellationHandler {
-      await base.handle(value: value, logger: connectionLogger)
-    } onCancel: {
-      value.channel.close(promise: nil)
-    }
+  func handle(value: Value, logger _: Logger) async {
+    await base.handle(value: value, logger: connectionLogger)
   }
 }
 
@@ -61,14 +56,20 @@ extension HTTPServerBuilder {
     configuration: HTTP1WebSocketUpgradeChannel.Configuration,
     limits: ConnectionLimits,
     bodyRule: RequestBodyRule,
-    shares: ClientConnectionShares
+    shares: ClientConnectionShares,
+    connections: OpenConnections,
+    logger: Logger
   ) -> HTTPServerBuilder {
     let webSocketResponder = webSocketRouter.buildResponder()
+    var quieter = logger
+    quieter.logLevel = max(logger.logLevel, .critical)
+    let connectionLogger = quieter
     return HTTPServerBuilder { responder in
       GuardedUpgradeChannel(
         base: HTTP1WebSocketUpgradeChannel(
           responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-        limits: limits, bodyRule: bodyRule, shares: shares
+        limits: limits, bodyRule: bodyRule, shares: shares, connections: connections,
+        connectionLogger: connectionLogger
       )
     }
   }
