@@ -23,8 +23,20 @@ public struct ValidationService: Sendable {
     self.usernameRules = usernameRules
     self.passwordPolicy = passwordPolicy
     self.messages = messages
-    self.passwordTooShort = messages.passwordTooShort(minimum: passwordPolicy.minimumLength)
-    self.passwordTooLong = messages.passwordTooLong(maximumBytes: passwordPolicy.maximumBytes)
+    (passwordTooShort, passwordTooLong) =
+      (passwordPolicy == .standard ? Self.standardPasswordFailures[messages.language] : nil)
+      ?? Self.passwordFailures(messages, passwordPolicy)
+  }
+
+  /// The standard policy's two failures in every language, worded once: each screen then shares them.
+  private static let standardPasswordFailures = Dictionary(
+    uniqueKeysWithValues: Language.allCases.map { ($0, passwordFailures(SignupMessages($0), .standard)) })
+
+  private static func passwordFailures(_ messages: SignupMessages, _ policy: PasswordPolicy) -> (String, String) {
+    (
+      messages.passwordTooShort(minimum: policy.minimumLength),
+      messages.passwordTooLong(maximumBytes: policy.maximumBytes)
+    )
   }
 
   // MARK: - Username

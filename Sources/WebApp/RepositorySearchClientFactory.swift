@@ -11,13 +11,26 @@ import SearchSyntax
 /// The index is asked directly, not through this server's API: a request to itself would come from
 /// 127.0.0.1, so every page would spend one shared budget. The answer is built as the API builds it,
 /// so the page meets the same pages and limits.
-struct RepositorySearchClientFactory: Sendable {
+///
+/// A class: each page's client holds one reference to it, not a copy of every service.
+final class RepositorySearchClientFactory: Sendable {
   let source: AppConfiguration.APISource
   let index: RepositoryIndex
   let rateLimiter: RateLimiter
   let localAddress: LocalAddress
   let httpClient: HTTPClient
-  var perPage = RepositorySearchQuery.defaultPerPage
+  let perPage = RepositorySearchQuery.defaultPerPage
+
+  init(
+    source: AppConfiguration.APISource, index: RepositoryIndex, rateLimiter: RateLimiter, localAddress: LocalAddress,
+    httpClient: HTTPClient
+  ) {
+    self.source = source
+    self.index = index
+    self.rateLimiter = rateLimiter
+    self.localAddress = localAddress
+    self.httpClient = httpClient
+  }
 
   /// `client` as ``RateLimiter/client(of:)`` names it.
   func makeClient(client: String) -> RepositorySearchClient {

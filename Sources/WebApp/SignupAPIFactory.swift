@@ -14,7 +14,9 @@ import SignupFeature
 ///
 /// **Taken names:** an account's or an index owner's, as `GET /users/{name}` answers for both (a GitHub
 /// login names one user or organization).
-struct SignupAPIFactory: Sendable {
+///
+/// A class: each page's API holds one reference to it, not a copy of every service.
+final class SignupAPIFactory: Sendable {
   let availability: AppConfiguration.APISource
   let accounts: AccountStore
   let index: RepositoryIndex
@@ -23,6 +25,19 @@ struct SignupAPIFactory: Sendable {
   /// ``AppConfiguration/signupAnswerDelay``.
   let answerDelay: Duration
   let clock: any Clock<Duration>
+
+  init(
+    availability: AppConfiguration.APISource, accounts: AccountStore, index: RepositoryIndex,
+    rateLimiter: RateLimiter, httpClient: HTTPClient, answerDelay: Duration, clock: any Clock<Duration>
+  ) {
+    self.availability = availability
+    self.accounts = accounts
+    self.index = index
+    self.rateLimiter = rateLimiter
+    self.httpClient = httpClient
+    self.answerDelay = answerDelay
+    self.clock = clock
+  }
 
   /// `client` as ``RateLimiter/client(of:)`` names it.
   func makeSignupAPI(client: String) -> SignupAPI {

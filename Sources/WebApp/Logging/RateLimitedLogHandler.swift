@@ -6,38 +6,54 @@ import Synchronization
 ///
 /// The application wraps its logger in one (``Logging/Logger/rateLimited(_:clock:)``), so every line a
 /// client can cause — a refused live message, a failed search, Hummingbird's and the WebSocket
-/// library's own — is bounded, whoever writes it. Level and metadata are the wrapped handler's.
+/// library's own — is bounded, whoever writes it.
+///
+/// **Level and metadata** start as the wrapped handler's; metadata set on this logger is added to each
+/// line, over the wrapped handler's own. They are kept here, beside one shared reference to the wrapped
+/// handler, so that this handler fits in a `Logger` without a box of its own: Hummingbird copies the
+/// logger with a request id for every request and every connection, and each copy would otherwise box
+/// a copy of both handlers.
 struct RateLimitedLogHandler: LogHandler {
-  private var wrapped: any LogHandler
-  private let limiter: LogLineLimiter
+  /// The wrapped handler and the limiter, the same for every copy of the logger.
+  private final class Target: Sendable {
+    let handler: any LogHandler
+    let limiter: LogLineLimiter
+
+    init(handler: any LogHandler, limiter: LogLineLimiter) {
+      self.handler = handler
+      self.limiter = limiter
+    }
+  }
+
+  private var target: Target
+  var logLevel: Logger.Level
+  var metadata: Logger.Metadata = [:]
 
   init(wrapping wrapped: any LogHandler, limiter: LogLineLimiter) {
-    self.wrapped = wrapped
-    self.limiter = limiter
-  }
-
-  var logLevel: Logger.Level {
-    get { wrapped.logLevel }
-    set { wrapped.logLevel = newValue }
-  }
-
-  var metadata: Logger.Metadata {
-    get { wrapped.metadata }
-    set { wrapped.metadata = newValue }
+    target = Target(handler: wrapped, limiter: limiter)
+    logLevel = wrapped.logLevel
   }
 
   var metadataProvider: Logger.MetadataProvider? {
-    get { wrapped.metadataProvider }
-    set { wrapped.metadataProvider = newValue }
+    get { target.handler.metadataProvider }
+    set {
+      var handler = target.handler
+      handler.metadataProvider = newValue
+      target = Target(handler: handler, limiter: target.limiter)
+    }
   }
 
   subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-    get { wrapped[metadataKey: key] }
-    set { wrapped[metadataKey: key] = newValue }
+    get { metadata[key] ?? target.handler[metadataKey: key] }
+    set { metadata[key] = newValue }
   }
 
   func log(event: LogEvent) {
-    if limiter.admit(event) { wrapped.log(event: event) }
+    guard target.limiter.admit(event) else { return }
+    guard !metadata.isEmpty else { return target.handler.log(event: event) }
+    var event = event
+    event.metadata = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
+    target.handler.log(event: event)
   }
 }
 
