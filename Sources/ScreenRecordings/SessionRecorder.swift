@@ -100,3 +100,10 @@ public final class SessionRecorder<Screen: RecordableScreen>: Sendable {
     }
   }
 }
+
+/// A screen that records its own session as it runs (``RecordingSignupScreen``, ``RecordingSearchScreen``).
+public protocol SessionRecordingScreen: AnyObject, Sendable {
+  associatedtype Session: RecordableScreen
+  /// Where the session is recorded.
+  var recorder: SessionRecorder<Session> { get }
+}

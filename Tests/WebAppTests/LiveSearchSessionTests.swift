@@ -28,7 +28,7 @@ struct LiveSearchSessionTests {
     let recording = RecordingClient()
     let reactor = ReactorSearchScreen(client: recording.client)
     let session = LiveSearchScreen(
-      screen: reactor, engine: "reactor", messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
+      screen: reactor, messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
     let recorder = reactor.store.record(clock: clock)
     for text in ["s", "sw", "swi", "swif"] {
       session.handle(.updateQuery(text))
@@ -49,7 +49,7 @@ struct LiveSearchSessionTests {
     let recording = RecordingClient()
     let reactor = ReactorSearchScreen(client: recording.client)
     let session = LiveSearchScreen(
-      screen: reactor, engine: "reactor", messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
+      screen: reactor, messages: SearchMessages(), queryThrottle: .milliseconds(300), clock: clock)
     let recorder = reactor.store.record(clock: clock)
     session.handle(.updateQuery("nio"))
     _ = await recorder.first { $0.repos.count == 1 && !$0.isLoading }

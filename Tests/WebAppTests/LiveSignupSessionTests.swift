@@ -30,7 +30,7 @@ struct LiveSignupSessionTests {
     let clock = TestClock()
     let screen = RecordingScreen()
     let session = LiveSignupScreen(
-      screen: UsernameBoundSignupScreen(screen, interval: .milliseconds(300), clock: clock), engine: "reactor",
+      screen: UsernameBoundSignupScreen(screen, interval: .milliseconds(300), clock: clock),
       messages: SignupMessages())
     for text in ["o", "oc", "oct", "octo"] {
       session.handle(.usernameChanged(text))
@@ -51,7 +51,7 @@ struct LiveSignupSessionTests {
     let clock = TestClock()
     let screen = RecordingScreen()
     let session = LiveSignupScreen(
-      screen: UsernameBoundSignupScreen(screen, interval: .milliseconds(300), clock: clock), engine: "reactor",
+      screen: UsernameBoundSignupScreen(screen, interval: .milliseconds(300), clock: clock),
       messages: SignupMessages())
     session.handle(.usernameChanged("alice"))
     session.handle(.usernameChanged("alicia"))
@@ -63,7 +63,7 @@ struct LiveSignupSessionTests {
     let clock = TestClock()
     let screen = RecordingScreen()
     let session = LiveSignupScreen(
-      screen: UsernameBoundSignupScreen(screen, interval: .milliseconds(300), clock: clock), engine: "reactor",
+      screen: UsernameBoundSignupScreen(screen, interval: .milliseconds(300), clock: clock),
       messages: SignupMessages())
     session.handle(.passwordChanged("a"))
     session.handle(.passwordChanged("ab"))

@@ -3,7 +3,7 @@ public import SearchFeature
 
 /// A Search screen of one engine that records its session: every action sent to it, every answer
 /// its `RepositorySearchClient` gives, every state it shows (``SearchRecording``).
-public final class RecordingSearchScreen: SearchScreen {
+public final class RecordingSearchScreen: SearchScreen, SessionRecordingScreen {
   /// The engine's screen, whose client's answers are recorded.
   public let screen: any SearchScreen
   public let recorder: SessionRecorder<SearchSession>

@@ -15,7 +15,7 @@ public import SignupFeature
 ///
 /// Passwords are replaced before anything is kept (``PasswordMask``); the signup request is kept
 /// by its username alone.
-public final class RecordingSignupScreen: SignupScreen {
+public final class RecordingSignupScreen: SignupScreen, SessionRecordingScreen {
   /// The engine's screen, whose API answers are recorded.
   public let screen: any SignupScreen
   public let recorder: SessionRecorder<SignupSession>

@@ -112,7 +112,7 @@ final class LiveRoute: Sendable {
     // A screen with no effect tasks to count (a view model) is left out of the gauge.
     let runningTasks: (@Sendable () -> Int)? =
       if screen.runningTaskCount == nil { nil } else { { @Sendable in screen.runningTaskCount ?? 0 } }
-    let session = metrics.open(screen: Screen.name, engine: screen.engine, runningTasks: runningTasks)
+    let session = metrics.open(screen: Screen.name, engine: page.engine, runningTasks: runningTasks)
     // States (and the inspector's events) go out from a task of their own only while something waits to be
     // sent. Weakly: the screen keeps its observer, and the outbox keeps the screen to render its states.
     let outbox = LiveOutbox<Screen.State>(

@@ -29,10 +29,8 @@ protocol LiveScreen: Sendable {
   /// The engines a page may ask for with `?engine=`, the first one the default; each a metrics label.
   static var engines: [String] { get }
 
-  /// The screen for one page.
+  /// The screen for one page, on the engine it asks for (``PageRequest/engine``, one of ``engines``).
   init(_ context: LiveScreenContext) async
-  /// The engine this screen runs on.
-  var engine: String { get }
   /// The action one of the page's messages asks for, or why the message is refused.
   static func action(from message: LiveInput) throws(LiveInputError) -> Action
   /// Passes one of the page's actions to the screen.

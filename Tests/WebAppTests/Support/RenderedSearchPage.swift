@@ -11,7 +11,7 @@ struct RenderedSearchPage {
 
   init(messages: SearchMessages, now: @escaping @Sendable () -> Date = Date.init) {
     renderer = LiveSearchScreen(
-      screen: ReactorSearchScreen(client: .unimplemented()), engine: "reactor", messages: messages,
+      screen: ReactorSearchScreen(client: .unimplemented()), messages: messages,
       queryThrottle: .zero, clock: ContinuousClock(), now: now)
   }
 

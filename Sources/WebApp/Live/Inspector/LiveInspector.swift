@@ -116,9 +116,11 @@ final class LiveInspector: Sendable {
     return message.text
   }
 
-  /// Keeps `recorder`, the session's, as the one whose recording the page may download.
-  func keepRecording<Screen: RecordableScreen>(of recorder: SessionRecorder<Screen>) {
+  /// Keeps `screen`'s recording as the one the page may download, and returns the screen.
+  func keepRecording<Screen: SessionRecordingScreen>(of screen: Screen) -> Screen {
+    let recorder = screen.recorder
     recording.withLock { $0 = { Array(try recorder.recording.encoded()) } }
+    return screen
   }
 
   /// The message that carries the session's recording to the page, which saves it as a file; `nil` when

@@ -5,18 +5,14 @@ import OctoreactMVVM
 import ScreenRecordings
 import SearchFeature
 
-/// The Search screen on a live page (`/live/search`, `?engine=reactor` or `feedback`). The page sends
-/// `query`, `loadNextPage` and `retry`; the query is throttled (the examples' `throttle` on the search
-/// bar, at ``AppConfiguration/queryThrottle``), so fast typing costs a search per interval and ends on
-/// the latest text. A state goes out as `{"type": "state", "repos": {"replace": […]} | {"append": […]} |
-/// {}, "summary", "isLoading", "isLoadingNextPage", "hasNextPage", "failure": null | {"message",
-/// "canRetry", "resetsAt", "countdown"}, "announcement"}` for `search.js`, texts in the page's language.
+/// The Search screen on a live page (`/live/search`). The page sends `query`, throttled as the examples'
+/// search bar is (at ``AppConfiguration/queryThrottle``: a search per interval, ending on the latest text),
+/// `loadNextPage` and `retry`; ``render(_:after:)`` writes the states `search.js` applies.
 final class LiveSearchScreen: LiveScreen {
   static let name = "search"
   static let engines = SearchArchitecture.allCases.map(\.rawValue)
 
   let screen: any SearchScreen
-  let engine: String
   let messages: SearchMessages
   let now: @Sendable () -> Date
   private let queries: Throttle<String>
@@ -24,25 +20,23 @@ final class LiveSearchScreen: LiveScreen {
   convenience init(_ context: LiveScreenContext) async {
     let architecture = SearchArchitecture(rawValue: context.page.engine) ?? .reactor
     let client = context.searchClient
-    let recording = context.inspector.map { inspector in
-      let screen = RecordingSearchScreen(
-        architecture, client: client, language: context.page.language.rawValue, clock: context.clock,
-        limit: LiveInspector.maxRecordingEntries, inspector: inspector.report)
-      inspector.keepRecording(of: screen.recorder)
-      return screen
+    let recording = context.inspector.map {
+      $0.keepRecording(
+        of: RecordingSearchScreen(
+          architecture, client: client, language: context.page.language.rawValue, clock: context.clock,
+          limit: LiveInspector.maxRecordingEntries, inspector: $0.report))
     }
     self.init(
-      screen: recording ?? architecture.makeScreen(client: client), engine: architecture.rawValue,
+      screen: recording ?? architecture.makeScreen(client: client),
       messages: SearchMessages(context.page.language, service: context.configuration.searchService),
       queryThrottle: context.configuration.queryThrottle, clock: context.clock)
   }
 
   init(
-    screen: any SearchScreen, engine: String, messages: SearchMessages, queryThrottle: Duration,
-    clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init
+    screen: any SearchScreen, messages: SearchMessages, queryThrottle: Duration, clock: any Clock<Duration>,
+    now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.screen = screen
-    self.engine = engine
     self.messages = messages
     self.now = now
     queries = Throttle(for: queryThrottle, clock: clock) { [weak screen] in screen?.send(.updateQuery($0)) }
@@ -74,9 +68,7 @@ final class LiveSearchScreen: LiveScreen {
     {
       added = state.repos.count - previous.repos.count
       if added > 0 { repos.field("append", state.repos.dropFirst(previous.repos.count).map(row)) }
-    } else {
-      repos.field("replace", state.repos.map(row))
-    }
+    } else { repos.field("replace", state.repos.map(row)) }
     var object = JSONObjectWriter()
     object.field("type", "state")
     object.field("repos", repos)
@@ -108,8 +100,7 @@ final class LiveSearchScreen: LiveScreen {
     var object = JSONObjectWriter()
     object.field("message", messages.failure(failure, now: now()))
     object.field("canRetry", failure.isWorthRetrying)
-    // The reset in milliseconds since 1970, for the page's countdown; none for a reset beyond Int64
-    // milliseconds (a hostile header), rather than a trap.
+    // For the page's countdown; none for a reset beyond Int64 milliseconds (a hostile header), not a trap.
     var resetsAt: Int64?
     if case .rateLimited(let date?) = failure { resetsAt = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) }
     object.field("resetsAt", resetsAt)

@@ -20,7 +20,6 @@ final class LiveSignupScreen: LiveScreen {
 
   let screen: UsernameBoundSignupScreen
   let messages: SignupMessages
-  let engine: String
 
   convenience init(_ context: LiveScreenContext) async {
     let messages = SignupMessages(context.page.language)
@@ -29,22 +28,20 @@ final class LiveSignupScreen: LiveScreen {
     // Recorded behind the username binding: what the engine got is what a replay sends it.
     let engineScreen: any SignupScreen
     if let inspector = context.inspector {
-      let recording = await RecordingSignupScreen(
-        architecture, validation: validation, clock: context.clock, limit: LiveInspector.maxRecordingEntries,
-        inspector: inspector.report)
-      inspector.keepRecording(of: recording.recorder)
-      engineScreen = recording
+      engineScreen = inspector.keepRecording(
+        of: await RecordingSignupScreen(
+          architecture, validation: validation, clock: context.clock, limit: LiveInspector.maxRecordingEntries,
+          inspector: inspector.report))
     } else {
       engineScreen = await architecture.makeScreen(validation: validation)
     }
     self.init(
       screen: UsernameBoundSignupScreen(engineScreen, interval: context.configuration.usernameThrottle, clock: context.clock),
-      engine: architecture.rawValue, messages: messages)
+      messages: messages)
   }
 
-  init(screen: UsernameBoundSignupScreen, engine: String, messages: SignupMessages) {
+  init(screen: UsernameBoundSignupScreen, messages: SignupMessages) {
     self.screen = screen
-    self.engine = engine
     self.messages = messages
   }
 

@@ -23,19 +23,29 @@ enum HTML {
     """
   }
 
-  /// A link to each of a live screen's `engines`, keeping the page's language; the current one is marked.
-  static func engineLinks(_ engines: [String], for request: PageRequest) -> String {
+  /// The `main` of `Screen`'s page, which `live-socket.js` binds to `/live/<name>` in the page's engine and
+  /// language: its heading, the connection's status, `content`, and a link to each engine (the current one
+  /// marked); with the inspector's panel beside it when the request asks for one.
+  static func liveScreen<Screen: LiveScreen>(
+    _: Screen.Type, title: String, attributes: String = "", content: String, for request: PageRequest
+  ) -> String {
+    let text = PageText(language: request.language)
     let inspect = request.inspects ? "&amp;inspect" : ""
-    return engines.map { engine in
+    let links = Screen.engines.map { engine in
       let current = engine == request.engine ? #" aria-current="page""# : ""
       return #"<a href="?engine=\#(engine)&amp;lang=\#(request.language.rawValue)\#(inspect)"\#(current)>\#(engine)</a>"#
-    }.joined(separator: " · ")
-  }
-
-  /// A live screen's `main`, with the inspector's panel beside it when the request asks for one.
-  static func liveScreen(_ main: String, for request: PageRequest) -> String {
+    }
+    let main = """
+      <main id="\(Screen.name)-screen" data-live="/live/\(Screen.name)" data-engine="\(request.engine)" \
+      data-lang="\(request.language.rawValue)"\(attributes)>
+      <h1>\(escape(title))</h1>
+      \(text.connectionStatus)
+      \(content)
+      <p class="engine">\(escape(text.engine)): \(links.joined(separator: " · "))</p>
+      </main>
+      """
     guard request.inspects else { return main }
-    return #"<div class="inspecting">\#n\#(main)\#n\#(InspectorPanel(text: PageText(language: request.language)).html)\#n</div>"#
+    return #"<div class="inspecting">\#n\#(main)\#n\#(InspectorPanel(text: text).html)\#n</div>"#
   }
 
   static func escape(_ text: String) -> String {

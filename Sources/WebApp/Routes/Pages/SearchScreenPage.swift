@@ -14,11 +14,7 @@ struct SearchScreenPage: Sendable {
   var html: String {
     let text = PageText(language: request.language)
     let messages = SearchMessages(request.language, service: service)
-    let main = """
-      <main id="search-screen" class="wide" data-live="/live/search" data-engine="\(request.engine)" \
-      data-lang="\(request.language.rawValue)">
-      <h1>\(HTML.escape(text.searchTitle))</h1>
-      \(text.connectionStatus)
+    let content = """
       <form id="search-form" role="search">
       <label for="query">\(HTML.escape(messages.label))</label>
       <input id="query" name="q" type="search" maxlength="\(maxCharacters)" autocomplete="off" spellcheck="false" \
@@ -35,11 +31,10 @@ struct SearchScreenPage: Sendable {
       <p class="more"><button id="load-more" class="secondary" type="button" aria-controls="results" hidden>\
       \(HTML.escape(messages.loadMore))</button></p>
       <p id="announcement" class="visually-hidden" role="status" aria-live="polite"></p>
-      <p class="engine">\(HTML.escape(text.engine)): \(HTML.engineLinks(LiveSearchScreen.engines, for: request))</p>
-      </main>
       """
     return HTML.document(
       lang: text.htmlLang, title: "\(text.searchTitle) · Octoreact", script: "/assets/search.js",
-      body: HTML.liveScreen(main, for: request))
+      body: HTML.liveScreen(
+        LiveSearchScreen.self, title: text.searchTitle, attributes: #" class="wide""#, content: content, for: request))
   }
 }

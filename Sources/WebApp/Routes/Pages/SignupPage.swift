@@ -20,12 +20,7 @@ struct SignupPage: Sendable {
       <div id="network-activity" class="network-activity" role="progressbar" \
       aria-label="\(HTML.escape(text.networkActivity))" \(state.isNetworkActive ? "" : "hidden")></div>
       """
-    let main = """
-      <main id="signup-screen" data-live="/live/signup" data-engine="\(request.engine)" \
-      data-lang="\(request.language.rawValue)" data-title="\(HTML.escape(title))" \
-      data-busy-title="\(HTML.escape(busyTitle))">
-      <h1>\(HTML.escape(text.signupTitle))</h1>
-      \(text.connectionStatus)
+    let content = """
       <form id="signup-form" novalidate>
       \(field(id: "username", label: text.username, type: "text", autocomplete: "username", result: state.username, messages))
       \(field(id: "password", label: text.password, type: "password", autocomplete: "new-password", result: state.password, messages))
@@ -43,12 +38,14 @@ struct SignupPage: Sendable {
       <p id="outcome-message">\(HTML.escape(state.alert ?? ""))</p>
       <form method="dialog"><button id="outcome-ok" value="ok">\(HTML.escape(text.ok))</button></form>
       </dialog>
-      <p class="engine">\(HTML.escape(text.engine)): \(HTML.engineLinks(LiveSignupScreen.engines, for: request))</p>
-      </main>
       """
+    let main = HTML.liveScreen(
+      LiveSignupScreen.self, title: text.signupTitle,
+      attributes: #" data-title="\#(HTML.escape(title))" data-busy-title="\#(HTML.escape(busyTitle))""#, content: content,
+      for: request)
     return HTML.document(
       lang: text.htmlLang, title: state.isNetworkActive ? busyTitle : title, script: "/assets/signup.js",
-      body: networkActivity + "\n" + HTML.liveScreen(main, for: request))
+      body: networkActivity + "\n" + main)
   }
 
   private func field(
