@@ -175,15 +175,6 @@ struct ConnectionGuardStateMachineTests {
     machine.responseStarted()
     #expect(machine.responseEnded(at: at(3)) == .close)
   }
-
-  @Test func limitsOutOfRangeAreNamed() {
-    #expect(ConnectionLimits().problem == nil)
-    #expect(ConnectionLimits(idleTimeout: .zero).problem?.contains("idle") == true)
-    #expect(ConnectionLimits(headTimeout: .seconds(86_401)).problem?.contains("head") == true)
-    #expect(ConnectionLimits(bodyTimeout: .seconds(-1)).problem?.contains("body") == true)
-    #expect(ConnectionLimits(writeTimeout: .zero).problem?.contains("write") == true)
-    #expect(ConnectionLimits(maxConnections: 0).problem?.contains("connection") == true)
-  }
 }
 
 /// Requests refused at their head, and connections that close after their answer.

@@ -3,7 +3,7 @@ import Logging
 
 /// Records each request when its response is ready: one `info` log line (Hummingbird's request id, the
 /// method, the path, the status and the time it took in milliseconds) and the request metrics
-/// (``RequestMetrics``).
+/// (``ServerMetrics/recordRequest(route:method:status:duration:)``).
 ///
 /// ```text
 /// 2026-11-24T08:00:00.120Z info octoreact: duration_ms=0.41 hb.request.id=3 http.method=GET http.path=/users/octocat http.status=404 [WebApp] Request
@@ -32,7 +32,7 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
   let logger: Logger
   /// Where refused requests are written: the application's rate-limited logger.
   let refusalLogger: Logger
-  let metrics: RequestMetrics
+  let metrics: ServerMetrics
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
@@ -42,18 +42,15 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
       let response = try await next(request, context)
       record(request, context: context, status: response.status.code, since: start)
       return response
-    } catch let error as any HTTPResponseError {
-      record(request, context: context, status: error.status.code, since: start)
-      throw error
     } catch {
-      record(request, context: context, status: 500, since: start)
+      record(request, context: context, status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start)
       throw error
     }
   }
 
   private func record(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
     let duration = start.duration(to: .now)
-    metrics.record(route: context.endpointPath, method: request.method, status: status, duration: duration)
+    metrics.recordRequest(route: context.endpointPath, method: request.method, status: status, duration: duration)
     guard logger.logLevel <= .info else { return }
     // Sized for the request line's five entries: a refusal's three and the duration and id.
     var metadata = Logger.Metadata(minimumCapacity: 5)

@@ -8,8 +8,8 @@ import NIOCore
 /// and no task, which an idle live page would otherwise hold for as long as it stays.
 ///
 /// **Contract:** used only on that event loop. Scheduling replaces the pending timer, so a handler never
-/// has two; the handler cancels it when it leaves the pipeline or its channel closes, which also lets go
-/// of `fire` (and so of the handler it captures).
+/// has two; the handler cancels it when it leaves the pipeline (which a closed channel's handlers all do on
+/// the next tick of its loop), which also lets go of `fire` (and so of the handler it captures).
 struct ChannelTimer {
   private var callback: Callback?
 

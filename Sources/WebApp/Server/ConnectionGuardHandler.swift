@@ -52,11 +52,6 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     context.fireChannelActive()
   }
 
-  func channelInactive(context: ChannelHandlerContext) {
-    timer.cancel()
-    context.fireChannelInactive()
-  }
-
   func handlerRemoved(context: ChannelHandlerContext) {
     timer.cancel()
   }

@@ -22,10 +22,6 @@ public struct ConnectionLimits: Sendable, Equatable {
   /// The most connections (HTTP and WebSocket) open at once; further ones wait in the listen backlog.
   public var maxConnections: Int
 
-  /// How often a live page sends its keep-alive message (the pages' script, `live-socket.js`); the live
-  /// idle timeout is at least twice this, so a page whose timers a browser slows down still keeps its socket.
-  public static let liveKeepAliveInterval = Duration.seconds(60)
-
   /// The most connections by default: room for 10,000 live pages and the requests of their visitors.
   public static let defaultMaxConnections = 16_384
 
@@ -43,23 +39,5 @@ public struct ConnectionLimits: Sendable, Equatable {
     self.writeTimeout = writeTimeout
     self.liveIdleTimeout = liveIdleTimeout
     self.maxConnections = maxConnections
-  }
-
-  /// The largest timeout accepted from outside: a day, far below where `Duration` arithmetic could overflow.
-  public static let longestTimeout = Duration.seconds(86_400)
-
-  /// Why a value cannot be used, or `nil` when all are in range.
-  public var problem: String? {
-    for (name, value) in [
-      ("idle", idleTimeout), ("head", headTimeout), ("body", bodyTimeout), ("write", writeTimeout),
-    ]
-    where value <= .zero || value > Self.longestTimeout {
-      return "the \(name) timeout must be more than 0 and at most 86400 seconds"
-    }
-    if liveIdleTimeout < Self.liveKeepAliveInterval * 2 || liveIdleTimeout > Self.longestTimeout {
-      return "the live idle timeout must be at least 120 and at most 86400 seconds"
-    }
-    if maxConnections < 1 { return "the connection limit must be at least 1" }
-    return nil
   }
 }

@@ -27,8 +27,6 @@ struct GuardedUpgradeChannel: ServerChildChannel {
   struct OverShare: Error {}
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-    let limits = self.limits
-    let bodyRule = self.bodyRule
     let admission = shares.admit(channel.remoteAddress)
     guard admission != .refused else {
       // Closed here: NIO leaves a child whose initializer failed open, unread, until its peer goes.

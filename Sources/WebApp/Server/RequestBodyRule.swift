@@ -15,8 +15,7 @@ struct RequestBodyRule: Sendable, Equatable {
       let hasBody = (declaredLength ?? 0) > 0 || head.headers.contains(name: "transfer-encoding")
       return hasBody ? 413 : nil
     default:
-      guard let declaredLength, declaredLength > maxBytes else { return nil }
-      return 413
+      return (declaredLength ?? 0) > maxBytes ? 413 : nil
     }
   }
 }

@@ -25,11 +25,6 @@ final class WebSocketIdleHandler: ChannelInboundHandler, RemovableChannelHandler
     timer.cancel()
   }
 
-  func channelInactive(context: ChannelHandlerContext) {
-    timer.cancel()
-    context.fireChannelInactive()
-  }
-
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data).opcode {
     case .text, .binary, .continuation: deadline.heard(at: .now(on: context.eventLoop))

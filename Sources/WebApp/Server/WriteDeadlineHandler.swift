@@ -25,11 +25,6 @@ final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler
     timer.cancel()
   }
 
-  func channelInactive(context: ChannelHandlerContext) {
-    timer.cancel()
-    context.fireChannelInactive()
-  }
-
   func channelWritabilityChanged(context: ChannelHandlerContext) {
     let isWritable = context.channel.isWritable
     perform(machine.writabilityChanged(isWritable: isWritable, at: .now(on: context.eventLoop)), context)
