@@ -11,9 +11,9 @@ public struct AppConfiguration: Sendable {
   public var host: String
   public var port: Int
   /// Where the Signup screen asks whether a username is taken (`GET /users/{name}`).
-  public var availability: APISource
+  public var availability: APISource = .local
   /// Where the Search screen searches (`GET /search/repositories`).
-  public var search: APISource
+  public var search: APISource = .local
   /// Each client's request budgets, shared by the API and the live pages.
   public var rateLimits: RateLimits
   /// How often a changed search query is searched, at most.
@@ -21,11 +21,11 @@ public struct AppConfiguration: Sendable {
   /// How often a changed username is checked, at most.
   public var usernameThrottle: Duration
   /// The largest request body `POST /users` accepts.
-  public var maxRequestBodyBytes: Int
+  public var maxRequestBodyBytes = 16 * 1024
   /// The largest live message accepted; larger ones get an error message.
-  public var maxLiveMessageBytes: Int
+  public var maxLiveMessageBytes = 4 * 1024
   /// The longest text a live field may send; longer ones get an error message.
-  public var maxFieldCharacters: Int
+  public var maxFieldCharacters = 256
   public var connectionLimits = ConnectionLimits()
   /// The URL this server is reached at, for every absolute URL it writes and the origin its live pages
   /// accept; `nil` derives it from the address bound (see ``PublicAddress``).
@@ -45,34 +45,17 @@ public struct AppConfiguration: Sendable {
   public var exposesMetrics = true
   /// Lines each log statement may write per window, the rest summarised in one line; `nil`: no limit.
   public var logLineLimit: WindowLimit? = WindowLimit(10, per: .seconds(60))
+  /// Who answers the Search screen, as its messages name it.
+  var searchService: SearchService { search == .local ? .thisServer : .github }
 
   public init(
-    host: String = "127.0.0.1",
-    port: Int = 8080,
-    availability: APISource = .local,
-    search: APISource = .local,
-    rateLimits: RateLimits = .standard,
-    usernameThrottle: Duration = .milliseconds(300),
-    queryThrottle: Duration = .milliseconds(300),
-    maxRequestBodyBytes: Int = 16 * 1024,
-    maxLiveMessageBytes: Int = 4 * 1024,
-    maxFieldCharacters: Int = 256
+    host: String = "127.0.0.1", port: Int = 8080, rateLimits: RateLimits = .standard,
+    usernameThrottle: Duration = .milliseconds(300), queryThrottle: Duration = .milliseconds(300)
   ) {
     self.host = host
     self.port = port
-    self.availability = availability
-    self.search = search
     self.rateLimits = rateLimits
     self.usernameThrottle = usernameThrottle
     self.queryThrottle = queryThrottle
-    self.maxRequestBodyBytes = maxRequestBodyBytes
-    self.maxLiveMessageBytes = maxLiveMessageBytes
-    self.maxFieldCharacters = maxFieldCharacters
-    self.publicBaseURL = nil
   }
-}
-
-extension AppConfiguration {
-  /// Who answers the Search screen, as its messages name it.
-  var searchService: SearchService { search == .local ? .thisServer : .github }
 }

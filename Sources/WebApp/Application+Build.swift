@@ -7,8 +7,6 @@ import HummingbirdWebSocket
 public import Logging
 public import PostgresDatabase
 public import RepositoryIndex
-import SearchFeature
-import SignupFeature
 
 /// Builds the Octoreact application: the GitHub-compatible API, the pages, the live WebSocket bridge
 /// and the static assets, on one router.
@@ -17,17 +15,6 @@ import SignupFeature
 /// own, with the account store's operations in flight as its database pool use. `rateLimitDatabase`, when
 /// given, is where the per-client budgets are counted, shared by every server on it (its table made by
 /// ``RateLimitTable/migrations``); `nil` (the default) counts them in this process.
-///
-/// For example, serving on port 8080 until SIGINT or SIGTERM:
-///
-/// ```swift
-/// let accounts = try AccountStore(path: "accounts.sqlite")
-/// let index = try RepositoryIndex(path: "repositories.sqlite")
-/// let drain = DrainState()
-/// let app = buildApplication(
-///   AppConfiguration(), accounts: accounts, index: index, httpClient: .shared, drain: drain, logger: logger)
-/// try await app.runService(shutdownGrace: .seconds(10), drain: drain, logger: logger)
-/// ```
 public func buildApplication(
   _ configuration: AppConfiguration,
   accounts: AccountStore,
@@ -49,18 +36,10 @@ public func buildApplication(
   let rateLimiter = RateLimiter(
     configuration.rateLimits, counter: rateLimitDatabase.map { .postgres($0) },
     trustedProxies: configuration.trustedProxies, onRefusal: metrics.countRefusal)
-  let signupAPIs = SignupAPIFactory(
-    availability: configuration.availability, accounts: accounts, index: index, rateLimiter: rateLimiter,
-    httpClient: httpClient,
-    answerDelay: configuration.signupAnswerDelay, clock: clock)
-  let searchClients = RepositorySearchClientFactory(
-    source: configuration.search, index: index, rateLimiter: rateLimiter, localAddress: localAddress,
-    httpClient: httpClient)
   let router = buildRouter(
-    configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, signupAPI: signupAPIs.makeSignupAPI,
-    searchClient: searchClients.makeClient, drain: drain, clock: clock,
-    publicAddress: PublicAddress(configuration, localAddress: localAddress), metrics: metrics, logger: logger,
-    requestLogger: requestLogger)
+    configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, httpClient: httpClient, drain: drain,
+    clock: clock, publicAddress: PublicAddress(configuration, localAddress: localAddress), metrics: metrics,
+    logger: logger, requestLogger: requestLogger)
   return Application(
     router: router,
     server: .guardedWebSocketUpgrade(
@@ -104,8 +83,7 @@ func buildRouter(
   accounts: AccountStore,
   index: RepositoryIndex,
   rateLimiter: RateLimiter,
-  signupAPI: @escaping @Sendable (_ client: String) -> SignupAPI,
-  searchClient: @escaping @Sendable (_ client: String) -> RepositorySearchClient,
+  httpClient: HTTPClient,
   drain: DrainState,
   clock: any Clock<Duration>,
   publicAddress: PublicAddress,
@@ -115,7 +93,7 @@ func buildRouter(
 ) -> Router<AppRequestContext> {
   let router = Router(context: AppRequestContext.self)
   router.middlewares.add(
-    RequestRecordMiddleware(logger: requestLogger, refusalLogger: logger, metrics: metrics.requests))
+    RequestRecordMiddleware(logger: requestLogger, refusalLogger: logger, metrics: metrics))
   router.middlewares.add(SecurityHeadersMiddleware())
   HealthController(accounts: accounts, index: index, drain: drain).addRoutes(to: router)
   if configuration.exposesMetrics { MetricsController(metrics: metrics).addRoutes(to: router) }
@@ -146,8 +124,8 @@ func buildRouter(
   // pay for reading its headers.
   let livePages = router.group().add(middleware: WebSocketOriginMiddleware(publicAddress: publicAddress))
   let live = LiveRoute(
-    configuration: configuration, rateLimiter: rateLimiter, signupAPI: signupAPI, searchClient: searchClient,
-    drain: drain, clock: clock, metrics: metrics.live, logger: logger)
+    configuration: configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, httpClient: httpClient,
+    publicAddress: publicAddress, drain: drain, clock: clock, metrics: metrics.live, logger: logger)
   live.add(LiveSignupScreen.self, to: livePages)
   live.add(LiveSearchScreen.self, to: livePages)
   return router

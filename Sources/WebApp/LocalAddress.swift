@@ -16,14 +16,9 @@ final class LocalAddress: Sendable {
 
   /// The public base URL when none is configured, e.g. `http://127.0.0.1:8080`: a browser cannot open
   /// 0.0.0.0 or `::`, so those are written `localhost`.
-  var defaultPublicBaseURL: String { url(wildcardAs: "localhost") }
-
-  /// The base URL this server calls itself at.
-  var baseURL: String { url(wildcardAs: "127.0.0.1") }
-
-  private func url(wildcardAs name: String) -> String {
+  var defaultPublicBaseURL: String {
     let (bound, port) = address.withLock { $0 }
-    let host = bound == "0.0.0.0" || bound == "::" ? name : bound
+    let host = bound == "0.0.0.0" || bound == "::" ? "localhost" : bound
     return host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
   }
 }

@@ -36,11 +36,7 @@ struct IndexedOwnerNameTests {
     let index = try RepositoryIndex.inMemory()
     _ = try await index.importRepositories(from: Data("apple/swift".utf8))
     let accounts = try AccountStore.inMemory()
-    let api = SignupAPIFactory(
-      availability: .local, accounts: accounts, index: index,
-      rateLimiter: RateLimiter(.off), httpClient: .shared, answerDelay: .zero,
-      clock: ContinuousClock()
-    ).makeSignupAPI(client: "a")
+    let api = LiveRoute.testing(accounts: accounts, index: index).signupAPI(for: "a")
     #expect(try await api.usernameAvailable("Apple") == false)
     #expect(try await api.usernameAvailable("newcomer") == true)
     #expect(try await api.signup("apple", "secret12") == .refused)

@@ -26,16 +26,10 @@ struct RateLimitUnavailableTests {
     let accounts = try AccountStore.inMemory()
     let index = try RepositoryIndex.inMemory()
     let localAddress = LocalAddress(host: "127.0.0.1", port: 8080)
-    let signupAPIs = SignupAPIFactory(
-      availability: .local, accounts: accounts, index: index, rateLimiter: limiter, httpClient: .shared,
-      answerDelay: .zero, clock: ContinuousClock())
-    let searchClients = RepositorySearchClientFactory(
-      source: .local, index: index, rateLimiter: limiter, localAddress: localAddress, httpClient: .shared)
     return buildRouter(
-      configuration, accounts: accounts, index: index, rateLimiter: limiter, signupAPI: signupAPIs.makeSignupAPI,
-      searchClient: searchClients.makeClient, drain: DrainState(), clock: ContinuousClock(),
-      publicAddress: PublicAddress(configuration, localAddress: localAddress), metrics: ServerMetrics(),
-      logger: TestApp.quietLogger, requestLogger: TestApp.quietLogger)
+      configuration, accounts: accounts, index: index, rateLimiter: limiter, httpClient: .shared, drain: DrainState(),
+      clock: ContinuousClock(), publicAddress: PublicAddress(configuration, localAddress: localAddress),
+      metrics: ServerMetrics(), logger: TestApp.quietLogger, requestLogger: TestApp.quietLogger)
   }
 
   @Test func theLimiterThrowsWhatItsCounterThrows() async throws {
@@ -74,15 +68,11 @@ struct RateLimitUnavailableTests {
 
   @Test func theLivePagesGetAStorageErrorNotALimit() async throws {
     let limiter = RateLimiter(Self.limits, counter: Self.failing)
-    let search = RepositorySearchClientFactory(
-      source: .local, index: try RepositoryIndex.inMemory(), rateLimiter: limiter,
-      localAddress: LocalAddress(host: "127.0.0.1", port: 8080), httpClient: .shared
-    ).makeClient(client: "a")
+    let route = LiveRoute.testing(
+      accounts: try AccountStore.inMemory(), index: try RepositoryIndex.inMemory(), rateLimiter: limiter)
+    let search = route.searchClient(for: "a")
     await #expect(throws: SearchFailure.unavailable) { try await search.search("swift", 1) }
-    let signup = SignupAPIFactory(
-      availability: .local, accounts: try AccountStore.inMemory(), index: try RepositoryIndex.inMemory(),
-      rateLimiter: limiter, httpClient: .shared, answerDelay: .zero, clock: ContinuousClock()
-    ).makeSignupAPI(client: "a")
+    let signup = route.signupAPI(for: "a")
     await #expect(throws: RateLimitCounterUnavailable.self) { _ = try await signup.usernameAvailable("octocat") }
   }
 }

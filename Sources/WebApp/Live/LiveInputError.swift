@@ -23,6 +23,14 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
 
   var description: String { message(.english) }
 
+  /// The error message a page is sent: `{"type": "error", "message": "…"}`, in its language.
+  func json(_ language: Language) -> String {
+    var object = JSONObjectWriter()
+    object.field("type", "error")
+    object.field("message", message(language))
+    return object.text
+  }
+
   /// What the page shows, in `language`: the names of actions and keys stay as the protocol spells them.
   func message(_ language: Language) -> String {
     let pick = language.pick
@@ -64,15 +72,5 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
   private static func chineseInterval(_ interval: Duration) -> String {
     let seconds = interval.components.seconds
     return interval == .seconds(seconds) ? "\(seconds) 秒" : "\(interval)"
-  }
-}
-
-extension LiveInputError {
-  /// The error message a page is sent: `{"type": "error", "message": "…"}`, in its language.
-  func json(_ language: Language) -> String {
-    var object = JSONObjectWriter()
-    object.field("type", "error")
-    object.field("message", message(language))
-    return object.text
   }
 }

@@ -4,10 +4,9 @@ import Synchronization
 /// waits to be sent (``LiveOutboxStateMachine``).
 ///
 /// The screen calls ``stateChanged(_:)`` from its observer, synchronously, on the thread that made the
-/// state; the inspector calls ``inspectorEventsWaiting()``. Either only records what waits and, on an idle
-/// outbox, starts a sender task on the connection's executor, which renders and writes until nothing
-/// waits. A page that types once a second thus has a sender for the few microseconds of each write, and
-/// an idle page none: a long-lived writer task would keep its frames for the socket's whole life.
+/// state; the inspector calls ``inspectorEventsWaiting()``. The sender runs on the connection's executor,
+/// when and for as long as the machine's rules say: a long-lived writer task would keep its frames for the
+/// socket's whole life.
 ///
 /// **Contract**: ``close()`` when the connection ends; a send that fails (the socket is closed) closes it
 /// too. Nothing is sent after that, and no sender is started.

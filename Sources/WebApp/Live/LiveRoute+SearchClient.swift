@@ -5,35 +5,15 @@ import RepositoryIndex
 import SearchFeature
 import SearchSyntax
 
-/// Makes the ``RepositorySearchClient`` of one live Search page: this server's index or GitHub's,
-/// each search spending the page's client's `search` budget first, as the API's searches do.
-///
-/// The index is asked directly, not through this server's API: a request to itself would come from
-/// 127.0.0.1, so every page would spend one shared budget. The answer is built as the API builds it,
-/// so the page meets the same pages and limits.
-///
-/// A class: each page's client holds one reference to it, not a copy of every service.
-final class RepositorySearchClientFactory: Sendable {
-  let source: AppConfiguration.APISource
-  let index: RepositoryIndex
-  let rateLimiter: RateLimiter
-  let localAddress: LocalAddress
-  let httpClient: HTTPClient
-  let perPage = RepositorySearchQuery.defaultPerPage
-
-  init(
-    source: AppConfiguration.APISource, index: RepositoryIndex, rateLimiter: RateLimiter, localAddress: LocalAddress,
-    httpClient: HTTPClient
-  ) {
-    self.source = source
-    self.index = index
-    self.rateLimiter = rateLimiter
-    self.localAddress = localAddress
-    self.httpClient = httpClient
-  }
-
-  /// `client` as ``RateLimiter/client(of:)`` names it.
-  func makeClient(client: String) -> RepositorySearchClient {
+extension LiveRoute {
+  /// The ``RepositorySearchClient`` of one live Search page: this server's index or GitHub's, each search
+  /// spending the `search` budget of `client` (``RateLimiter/client(peer:headers:)``) first, as the API's
+  /// searches do. Its closure holds the route, one reference, not a copy of every service.
+  ///
+  /// The index is asked directly, not through this server's API: a request to itself would come from
+  /// 127.0.0.1, so every page would spend one shared budget. The answer is built as the API builds it,
+  /// its links under the public address, so the page meets the same pages, limits and URLs.
+  func searchClient(for client: String) -> RepositorySearchClient {
     RepositorySearchClient { [self] text, page throws(SearchFailure) in
       let counted: RateLimitOutcome?
       do {
@@ -44,8 +24,8 @@ final class RepositorySearchClientFactory: Sendable {
       if let outcome = counted, !outcome.isAllowed {
         throw .rateLimited(resetsAt: Date(timeIntervalSince1970: TimeInterval(outcome.decision.reset)))
       }
-      let query = RepositorySearchQuery(q: text, page: page, perPage: perPage)
-      switch source {
+      let query = RepositorySearchQuery(q: text, page: page)
+      switch configuration.search {
       case .local: return try await searchIndex(query)
       case .github(let token): return try await searchGitHub(query, token: token)
       }
@@ -72,7 +52,7 @@ final class RepositorySearchClientFactory: Sendable {
     } catch {
       throw .unavailable
     }
-    let baseURL = localAddress.baseURL
+    let baseURL = publicAddress.baseURL
     return SearchPage(
       repositories: result.items.map { Self.repository(SearchController.item($0, baseURL: baseURL)) },
       totalCount: result.totalCount,
@@ -114,16 +94,12 @@ final class RepositorySearchClientFactory: Sendable {
   /// A rate limit with its reset time, GitHub's reason for refusing a query, or else "unavailable".
   static func failure(_ error: GitHubClientError, now: Date) -> SearchFailure {
     if error.isRateLimit {
-      return .rateLimited(resetsAt: error.retryDelay(now: now).map { now.addingTimeInterval(Self.seconds($0)) })
+      return .rateLimited(resetsAt: error.retryDelay(now: now).map { now.addingTimeInterval($0 / .seconds(1)) })
     }
     if error.code == .validationFailed {
       let reasons = error.fieldErrors.map { $0.message ?? $0.description }
       return .invalidQuery(message: reasons.isEmpty ? error.description : reasons.joined(separator: "; "))
     }
     return .unavailable
-  }
-
-  private static func seconds(_ duration: Duration) -> TimeInterval {
-    TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
   }
 }

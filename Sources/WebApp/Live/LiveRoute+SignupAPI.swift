@@ -5,47 +5,23 @@ import GitHubClient
 import RepositoryIndex
 import SignupFeature
 
-/// Makes the ``SignupAPI`` of one live Signup page: availability from this server's accounts or from
-/// GitHub, and signup on this server's accounts.
-///
-/// **Budgets:** a check spends the client's `core` budget and a signup its `signup` budget, as
-/// `GET /users/{name}` and `POST /users` do, so a page is no way around the API's limits. The store is
-/// called directly, not through the API, for the reason ``RepositorySearchClientFactory`` gives.
-///
-/// **Taken names:** an account's or an index owner's, as `GET /users/{name}` answers for both (a GitHub
-/// login names one user or organization).
-///
-/// A class: each page's API holds one reference to it, not a copy of every service.
-final class SignupAPIFactory: Sendable {
-  let availability: AppConfiguration.APISource
-  let accounts: AccountStore
-  let index: RepositoryIndex
-  let rateLimiter: RateLimiter
-  let httpClient: HTTPClient
-  /// ``AppConfiguration/signupAnswerDelay``.
-  let answerDelay: Duration
-  let clock: any Clock<Duration>
-
-  init(
-    availability: AppConfiguration.APISource, accounts: AccountStore, index: RepositoryIndex,
-    rateLimiter: RateLimiter, httpClient: HTTPClient, answerDelay: Duration, clock: any Clock<Duration>
-  ) {
-    self.availability = availability
-    self.accounts = accounts
-    self.index = index
-    self.rateLimiter = rateLimiter
-    self.httpClient = httpClient
-    self.answerDelay = answerDelay
-    self.clock = clock
-  }
-
-  /// `client` as ``RateLimiter/client(of:)`` names it.
-  func makeSignupAPI(client: String) -> SignupAPI {
+extension LiveRoute {
+  /// The ``SignupAPI`` of one live Signup page, counted against `client`
+  /// (``RateLimiter/client(peer:headers:)``): availability from this server's accounts or from GitHub, and
+  /// signup on this server's accounts. Its closures hold the route, one reference, not a copy of every service.
+  ///
+  /// **Budgets:** a check spends the client's `core` budget and a signup its `signup` budget, as
+  /// `GET /users/{name}` and `POST /users` do, so a page is no way around the API's limits. The store is
+  /// called directly, not through the API, for the reason ``searchClient(for:)`` gives.
+  ///
+  /// **Taken names:** an account's or an index owner's, as `GET /users/{name}` answers for both (a GitHub
+  /// login names one user or organization).
+  func signupAPI(for client: String) -> SignupAPI {
     SignupAPI(
       usernameAvailable: { [self] name in
         try await spend(.core, client: client)
         try await delayAnswer()
-        switch availability {
+        switch configuration.availability {
         case .local:
           guard try await accounts.account(named: name) == nil else { return false }
           return try await index.owner(named: name) == nil
@@ -54,7 +30,9 @@ final class SignupAPIFactory: Sendable {
             return try await GitHubClient.live(configuration: .github(token: token), httpClient: httpClient).user(name)
               == nil
           } catch {
-            throw Self.signupError(error)
+            // A rate limit becomes the screen's "try again in N s"; anything else stays an error.
+            guard error.isRateLimit else { throw error }
+            throw SignupAPIError.rateLimited(retryAfter: error.retryDelay(now: Date()))
           }
         }
       },
@@ -74,17 +52,12 @@ final class SignupAPIFactory: Sendable {
   }
 
   private func delayAnswer() async throws {
-    if answerDelay > .zero { try await clock.sleep(for: answerDelay) }
+    if configuration.signupAnswerDelay > .zero { try await clock.sleep(for: configuration.signupAnswerDelay) }
   }
 
   /// Throws when the budget is spent, or cannot be counted (the screen shows it as any storage error).
   private func spend(_ resource: RateLimitResource, client: String) async throws {
     guard let outcome = try await rateLimiter.take(resource, client: client), !outcome.isAllowed else { return }
     throw SignupAPIError.rateLimited(retryAfter: .seconds(outcome.retryAfter))
-  }
-
-  /// A rate limit becomes the screen's "try again in N s"; anything else stays an error.
-  private static func signupError(_ error: GitHubClientError) -> any Error {
-    error.isRateLimit ? SignupAPIError.rateLimited(retryAfter: error.retryDelay(now: Date())) : error
   }
 }

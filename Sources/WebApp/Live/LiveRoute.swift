@@ -1,11 +1,12 @@
 import AccountRules
+import AccountStore
+import AsyncHTTPClient
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOWebSocket
 import OctoreactCore
-import SearchFeature
-import SignupFeature
+import RepositoryIndex
 
 /// The live pages' WebSocket route, the same for every ``LiveScreen``: `/live/<name>`.
 ///
@@ -33,25 +34,28 @@ import SignupFeature
 /// the route holds one reference, not a copy of the whole configuration.
 final class LiveRoute: Sendable {
   let configuration: AppConfiguration
+  let accounts: AccountStore
+  let index: RepositoryIndex
   /// Tells a page's client (whose budgets its requests spend) from its connection and headers.
   let rateLimiter: RateLimiter
-  let signupAPI: @Sendable (_ client: String) -> SignupAPI
-  let searchClient: @Sendable (_ client: String) -> RepositorySearchClient
+  let httpClient: HTTPClient
+  let publicAddress: PublicAddress
   let drain: DrainState
   let clock: any Clock<Duration>
   let metrics: LiveSessionMetrics
   let logger: Logger
 
   init(
-    configuration: AppConfiguration, rateLimiter: RateLimiter,
-    signupAPI: @escaping @Sendable (_ client: String) -> SignupAPI,
-    searchClient: @escaping @Sendable (_ client: String) -> RepositorySearchClient, drain: DrainState,
-    clock: any Clock<Duration>, metrics: LiveSessionMetrics, logger: Logger
+    configuration: AppConfiguration, accounts: AccountStore, index: RepositoryIndex, rateLimiter: RateLimiter,
+    httpClient: HTTPClient, publicAddress: PublicAddress, drain: DrainState, clock: any Clock<Duration>,
+    metrics: LiveSessionMetrics, logger: Logger
   ) {
     self.configuration = configuration
+    self.accounts = accounts
+    self.index = index
     self.rateLimiter = rateLimiter
-    self.signupAPI = signupAPI
-    self.searchClient = searchClient
+    self.httpClient = httpClient
+    self.publicAddress = publicAddress
     self.drain = drain
     self.clock = clock
     self.metrics = metrics
@@ -211,14 +215,12 @@ final class LiveRoute: Sendable {
   /// The message carrying the session's recording; an error (logged, and the page told) when it cannot be
   /// written.
   private func recordingMessage(of inspector: LiveInspector) throws(LiveInputError) -> String {
-    let message: String?
     do {
-      message = try inspector.recordingMessage()
+      if let message = try inspector.recordingMessage() { return message }
     } catch {
       logger.error("Could not write a live page's recording", metadata: ["error": "\(error)"])
       throw .recordingUnavailable
     }
-    guard let message else { throw .notInspected }
-    return message
+    throw .notInspected
   }
 }

@@ -6,17 +6,9 @@ import SignupFeature
 /// socket closes.
 ///
 /// A conformance says what is particular to its screen; ``LiveRoute`` does the rest for every screen
-/// (the route `/live/<name>`, the socket, its limits, the drain and the metrics):
-///
-/// - ``init(_:)`` makes the screen for one page, from the page's request and the server's services;
-/// - ``action(from:)`` turns one of the page's messages into one of the screen's actions, or says why
-///   it is refused, and ``handle(_:)`` passes the action on (with the page's binding rules, such as a
-///   throttle);
-/// - ``observe(_:)`` reports the screen's states as they are made, the current one first; they go to the
-///   page as it can take them (skipping those it had no time for, always ending on the latest);
-/// - ``render(_:after:)`` writes a state as the JSON message the page's script applies;
-/// - on a page opened with `?inspect`, the screen reports its engine's events to
-///   ``LiveScreenContext/inspector`` and gives it the session's recording (``LiveInspector/keepRecording(of:)``).
+/// (the route `/live/<name>`, the socket, its limits, the drain and the metrics). On a page opened with
+/// `?inspect`, the screen reports its engine's events to ``LiveScreenContext/inspector`` and gives it the
+/// session's recording (``LiveInspector/keepRecording(of:)``).
 ///
 /// A new screen is a type conforming to this protocol, its page and its script, and one line that adds
 /// it to the router (`liveRoute.add(MyScreen.self, to: router)` in `Application+Build.swift`).
@@ -33,7 +25,7 @@ protocol LiveScreen: Sendable {
   init(_ context: LiveScreenContext) async
   /// The action one of the page's messages asks for, or why the message is refused.
   static func action(from message: LiveInput) throws(LiveInputError) -> Action
-  /// Passes one of the page's actions to the screen.
+  /// Passes one of the page's actions to the screen, with the page's binding rules (such as a throttle).
   func handle(_ action: Action)
   /// Calls `observer` with the current state, then with each new one, synchronously where the screen
   /// makes it, until the observation is cancelled.
@@ -60,7 +52,7 @@ struct LiveScreenContext: Sendable {
   var clock: any Clock<Duration> { route.clock }
   var configuration: AppConfiguration { route.configuration }
   /// The API a Signup screen asks, spending the page's client's budgets.
-  var signupAPI: SignupAPI { route.signupAPI(client) }
+  var signupAPI: SignupAPI { route.signupAPI(for: client) }
   /// The search client of a Search screen, spending the page's client's budgets.
-  var searchClient: RepositorySearchClient { route.searchClient(client) }
+  var searchClient: RepositorySearchClient { route.searchClient(for: client) }
 }

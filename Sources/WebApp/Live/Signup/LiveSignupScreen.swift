@@ -24,7 +24,7 @@ final class LiveSignupScreen: LiveScreen {
   convenience init(_ context: LiveScreenContext) async {
     let messages = SignupMessages(context.page.language)
     let validation = ValidationService(api: context.signupAPI, messages: messages)
-    let architecture = context.page.architecture
+    let architecture = SignupArchitecture(rawValue: context.page.engine) ?? .reactor
     // Recorded behind the username binding: what the engine got is what a replay sends it.
     let engineScreen: any SignupScreen
     if let inspector = context.inspector {
@@ -36,7 +36,8 @@ final class LiveSignupScreen: LiveScreen {
       engineScreen = await architecture.makeScreen(validation: validation)
     }
     self.init(
-      screen: UsernameBoundSignupScreen(engineScreen, interval: context.configuration.usernameThrottle, clock: context.clock),
+      screen: UsernameBoundSignupScreen(
+        engineScreen, interval: context.configuration.usernameThrottle, clock: context.clock),
       messages: messages)
   }
 
@@ -83,15 +84,13 @@ final class LiveSignupScreen: LiveScreen {
     object.field("checkingUsername", state.isCheckingUsername)
     object.field("networkActive", state.isNetworkActive)
     object.field("alert", state.alert)
-    // The page to go to once the alert is answered: the account just created.
-    object.field("location", state.accountToOpen.map(Self.accountPath))
+    // The page to go to once the alert is answered: the account just created, at `/{login}` as on GitHub.
+    let location = state.accountToOpen.map {
+      "/" + ($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? $0)
+    }
+    object.field("location", location)
     return object.text
   }
 
   var runningTaskCount: Int? { screen.runningTaskCount }
-
-  /// The path of an account's page, `/{login}` as on GitHub.
-  static func accountPath(_ login: String) -> String {
-    "/" + (login.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? login)
-  }
 }
