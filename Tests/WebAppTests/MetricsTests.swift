@@ -66,7 +66,7 @@ struct MetricsTests {
       let routes = metrics.values(of: "route", in: "http_requests_total")
       #expect(routes.count <= 4, "\(routes)")
       #expect(routes.allSatisfy {
-        $0 == RequestMetrics.unmatchedRoute || $0.hasPrefix("/") && !$0.contains(where: \.isNumber)
+        $0 == ServerMetrics.unmatchedRoute || $0.hasPrefix("/") && !$0.contains(where: \.isNumber)
       })
       let counted = metrics.samples.filter { $0.name == "http_requests_total" && $0.labels["route"] != "/{login}" }
         .reduce(0) { $0 + $1.value }

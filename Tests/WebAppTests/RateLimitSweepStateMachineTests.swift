@@ -35,7 +35,7 @@ struct RateLimitSweepStateMachineTests {
   @Test func aFailedSweepWaitsAnInterval() {
     var machine = RateLimitSweepStateMachine(intervalSeconds: 60)
     _ = machine.shouldSweep(now: 1_000)
-    machine.failed(now: 1_002)
+    machine.finished(now: 1_002, deleted: 0, bound: 1_000)
     #expect(sweep(&machine, 1_003) == false)
     #expect(sweep(&machine, 1_062) == true)
   }

@@ -51,10 +51,8 @@ struct LogLineLimitStateMachine: Sendable {
     self.maxSites = max(1, maxSites)
   }
 
-  /// The number of sites tracked.
   var siteCount: Int { entries.count }
 
-  /// Decides one line from `site` at `level`, at `now`.
   mutating func line(from site: Site, level: Logger.Level, at now: Duration) -> LineAction {
     let site = admit(site, at: now)
     var entry = entries[site] ?? Entry(counter: FixedWindowCounter(limit), level: .trace)

@@ -7,12 +7,10 @@ import Synchronization
 /// output: a request that logs a line only copies its bytes.
 ///
 /// Log handlers render each line on the caller's thread and hand it over with ``write(_:)``. The writer
-/// thread takes everything pending at once, writes it, then lets lines collect for ``linger`` before the
-/// next batch.
+/// thread takes everything pending at once, writes it, then lets lines collect for 10 ms (the most a line
+/// waits under load) before the next batch.
 ///
-/// **Bounded**: at most `budget` bytes wait (1 MiB by default). When the output stalls (a pipe nobody
-/// reads), lines beyond it are dropped and counted, and once the output moves again one `warning` line,
-/// in the log's own format, says how many. See ``LogBufferStateMachine``.
+/// **Bounded**: at most `budget` bytes wait (1 MiB by default); ``LogBufferStateMachine`` drops and counts the rest.
 ///
 /// **Shutdown**: ``close()`` writes what is pending, waiting at most `closeTimeout` for an output that
 /// does not move, so a stalled output cannot hang shutdown. A line logged after that is written by its
@@ -21,12 +19,6 @@ import Synchronization
 /// **Threading**: the buffer is held under one lock, only while bytes are copied in or the batch is
 /// taken; the `write(2)` calls happen with no lock held.
 public final class LogWriter: TextOutputStream, Sendable {
-  /// The default `budget`.
-  public static var defaultBudget: Int { 1 << 20 }
-
-  /// How long the writer lets lines collect after a batch: the most a line waits under load.
-  static var linger: DispatchTimeInterval { .milliseconds(10) }
-
   private let output: FileHandle
   private let format: LogLineFormat
   private let closeTimeout: Duration
@@ -39,7 +31,7 @@ public final class LogWriter: TextOutputStream, Sendable {
   /// A writer to `descriptor` (standard error by default; it is not closed), whose thread starts at once;
   /// `format` is the format of its own line about dropped lines.
   public init(
-    descriptor: Int32 = 2, format: LogLineFormat = .text, budget: Int = LogWriter.defaultBudget,
+    descriptor: Int32 = 2, format: LogLineFormat = .text, budget: Int = 1 << 20,
     closeTimeout: Duration = .seconds(5)
   ) {
     self.output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
@@ -65,8 +57,7 @@ public final class LogWriter: TextOutputStream, Sendable {
   public func close() {
     guard buffer.withLock({ $0.finish() }) else { return }
     wake.signal()
-    let seconds = Double(closeTimeout.components.seconds) + Double(closeTimeout.components.attoseconds) * 1e-18
-    _ = stopped.wait(timeout: .now() + seconds)
+    _ = stopped.wait(timeout: .now() + closeTimeout / .seconds(1))
   }
 
   private func runWriter() {
@@ -78,7 +69,7 @@ public final class LogWriter: TextOutputStream, Sendable {
         try? output.write(contentsOf: bytes)
         if dropped > 0 { try? output.write(contentsOf: Array(droppedNotice(dropped).utf8)) }
         // Let lines collect into the next batch (close() ends this early).
-        _ = wake.wait(timeout: .now() + Self.linger)
+        _ = wake.wait(timeout: .now() + .milliseconds(10))
       case .wait:
         wake.wait()
       case .stop:

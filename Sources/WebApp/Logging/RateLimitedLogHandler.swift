@@ -25,22 +25,13 @@ struct RateLimitedLogHandler: LogHandler {
     }
   }
 
-  private var target: Target
+  private let target: Target
   var logLevel: Logger.Level
   var metadata: Logger.Metadata = [:]
 
   init(wrapping wrapped: any LogHandler, limiter: LogLineLimiter) {
     target = Target(handler: wrapped, limiter: limiter)
     logLevel = wrapped.logLevel
-  }
-
-  var metadataProvider: Logger.MetadataProvider? {
-    get { target.handler.metadataProvider }
-    set {
-      var handler = target.handler
-      handler.metadataProvider = newValue
-      target = Target(handler: handler, limiter: target.limiter)
-    }
   }
 
   subscript(metadataKey key: String) -> Logger.Metadata.Value? {

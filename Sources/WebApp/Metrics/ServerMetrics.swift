@@ -1,4 +1,5 @@
 import CoreMetrics
+import HTTPTypes
 import Metrics
 public import Prometheus
 
@@ -6,12 +7,20 @@ public import Prometheus
 /// application's own: tests build several in one process, so nothing goes through swift-metrics'
 /// process-wide `MetricsSystem`.
 ///
-/// **Contract**: a request costs one counter and one histogram (``RequestMetrics``); the gauges are
-/// sampled when a scrape renders the registry, never on the request or action path.
+/// **Contract**: a request costs one counter and one histogram (``recordRequest(route:method:status:duration:)``);
+/// the gauges are sampled when a scrape renders the registry, never on the request or action path.
+///
+/// **Bounded labels**: a request's `route` is the router's matched pattern (`/users/{name}`), never the
+/// path asked for, or `unmatched`; `method` is a standard method or `other`.
+///
+/// Not Hummingbird's `MetricsMiddleware`: it records into the process-wide `MetricsSystem`, and under
+/// OpenTelemetry's names rather than these.
 public final class ServerMetrics: Sendable {
+  static var unmatchedRoute: String { "unmatched" }
+
   public let registry: PrometheusCollectorRegistry
-  let requests: RequestMetrics
   let live: LiveSessionMetrics
+  private let factory: any MetricsFactory
   private let refusals: [RateLimitResource: CoreMetrics.Counter]
   private let databasePool: @Sendable () -> DatabasePoolUsage
   private let databaseInUse: CoreMetrics.Gauge
@@ -29,7 +38,7 @@ public final class ServerMetrics: Sendable {
       .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(10),
     ]
     self.registry = registry
-    self.requests = RequestMetrics(factory: factory)
+    self.factory = factory
     self.live = LiveSessionMetrics(factory: factory)
     var refusals: [RateLimitResource: CoreMetrics.Counter] = [:]
     for resource in RateLimitResource.allCases {
@@ -42,6 +51,27 @@ public final class ServerMetrics: Sendable {
     databaseInUse = CoreMetrics.Gauge(label: "database_pool_in_use", dimensions: accounts, factory: factory)
     databaseCapacity = CoreMetrics.Gauge(label: "database_pool_capacity", dimensions: accounts, factory: factory)
     databaseReachable = CoreMetrics.Gauge(label: "database_reachable", dimensions: accounts, factory: factory)
+  }
+
+  /// `http_requests_total{route, method, status}` and `http_request_duration_seconds{route, method}`.
+  func recordRequest(route: String?, method: HTTPRequest.Method, status: Int, duration: Duration) {
+    // "NotFound" is Hummingbird's name for no route.
+    let route = route.flatMap { $0 == "NotFound" ? nil : $0 } ?? Self.unmatchedRoute
+    let method = Self.label(method)
+    CoreMetrics.Counter(
+      label: "http_requests_total", dimensions: [("route", route), ("method", method), ("status", "\(status)")],
+      factory: factory
+    ).increment()
+    Metrics.Timer(
+      label: "http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory
+    ).recordSeconds(duration / .seconds(1))
+  }
+
+  private static func label(_ method: HTTPRequest.Method) -> String {
+    switch method {
+    case .get, .head, .post, .put, .patch, .delete, .options, .connect, .trace: method.rawValue
+    default: "other"
+    }
   }
 
   func countRefusal(_ resource: RateLimitResource) {

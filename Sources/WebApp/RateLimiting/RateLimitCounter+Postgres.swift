@@ -79,27 +79,24 @@ extension RateLimitCounter {
       guard machine.withLock({ $0.shouldSweep(now: now) }) else { return }
       // Unstructured on purpose, so the request does not wait; bounded by `sweepBound` and the pool's timeout.
       Task { [self] in
-        do {
-          let deleted = try await database.withConnection { [logger = database.logger] connection in
-            let rows = try await connection.query(
-              """
-              WITH expired AS (
-                SELECT resource, client FROM rate_limit_windows WHERE window_end <= \(now)
-                LIMIT \(RateLimitCounter.sweepBound)
-              )
-              DELETE FROM rate_limit_windows AS w USING expired
-              WHERE w.resource = expired.resource AND w.client = expired.client AND w.window_end <= \(now)
-              RETURNING 1
-              """,
-              logger: logger)
-            var count = 0
-            for try await _ in rows { count += 1 }
-            return count
-          }
-          machine.withLock { $0.finished(now: now, deleted: deleted, bound: RateLimitCounter.sweepBound) }
-        } catch {
-          machine.withLock { $0.failed(now: now) }
+        let deleted = try? await database.withConnection { [logger = database.logger] connection in
+          let rows = try await connection.query(
+            """
+            WITH expired AS (
+              SELECT resource, client FROM rate_limit_windows WHERE window_end <= \(now)
+              LIMIT \(RateLimitCounter.sweepBound)
+            )
+            DELETE FROM rate_limit_windows AS w USING expired
+            WHERE w.resource = expired.resource AND w.client = expired.client AND w.window_end <= \(now)
+            RETURNING 1
+            """,
+            logger: logger)
+          var count = 0
+          for try await _ in rows { count += 1 }
+          return count
         }
+        // A failed sweep waits an interval, as one that found nothing does.
+        machine.withLock { $0.finished(now: now, deleted: deleted ?? 0, bound: RateLimitCounter.sweepBound) }
       }
     }
   }

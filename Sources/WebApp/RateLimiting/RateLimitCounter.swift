@@ -15,33 +15,26 @@ struct RateLimitCounter: Sendable {
   /// The figures without counting a request (`GET /rate_limit`).
   var read: Operation
 
-  /// Counts in this process: one ``RateLimitStateMachine`` per resource, each under its own lock.
-  static func inMemory(_ limits: RateLimits) -> RateLimitCounter {
-    var budgets: [RateLimitResource: Budget] = [:]
-    for resource in RateLimitResource.allCases {
-      if let rule = limits.rule(for: resource) { budgets[resource] = Budget(rule, capacity: max(1, limits.maxClients)) }
-    }
-    // Only the limiter calls, and only for a resource of the same `limits`: a missing budget is a bug.
-    let budget: @Sendable (RateLimitResource) -> Budget = { [budgets] resource in
-      guard let budget = budgets[resource] else { preconditionFailure("no in-memory budget for \(resource)") }
-      return budget
-    }
+  /// Counts in this process: one ``RateLimitStateMachine`` per resource, made at its first request from
+  /// the rule the limiter passes, all under one lock.
+  static func inMemory() -> RateLimitCounter {
+    let machines = Machines()
     return RateLimitCounter(
-      take: { resource, _, client, now throws(RateLimitCounterUnavailable) in
-        budget(resource).machine.withLock { $0.take(client: client, now: now) }
+      take: { resource, rule, client, now throws(RateLimitCounterUnavailable) in
+        machines.lock.withLock { $0[resource, default: machine(rule)].take(client: client, now: now) }
       },
-      read: { resource, _, client, now throws(RateLimitCounterUnavailable) in
-        budget(resource).machine.withLock { $0.budget(client: client, now: now) }
+      read: { resource, rule, client, now throws(RateLimitCounterUnavailable) in
+        machines.lock.withLock { $0[resource, default: machine(rule)].budget(client: client, now: now) }
       })
   }
 
-  /// A class: a `Mutex` cannot be copied.
-  private final class Budget: Sendable {
-    let machine: Mutex<RateLimitStateMachine>
+  private static func machine(_ rule: RateLimitRule) -> RateLimitStateMachine {
+    RateLimitStateMachine(limit: rule.limit, windowSeconds: rule.windowSeconds, capacity: RateLimits.maxClients)
+  }
 
-    init(_ rule: RateLimitRule, capacity: Int) {
-      machine = Mutex(RateLimitStateMachine(limit: rule.limit, windowSeconds: rule.windowSeconds, capacity: capacity))
-    }
+  /// A class: a `Mutex` cannot be copied into the closures.
+  private final class Machines: Sendable {
+    let lock = Mutex<[RateLimitResource: RateLimitStateMachine]>([:])
   }
 }
 

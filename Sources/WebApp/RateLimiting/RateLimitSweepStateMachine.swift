@@ -12,7 +12,7 @@ struct RateLimitSweepStateMachine: Sendable {
     self.intervalSeconds = intervalSeconds
   }
 
-  /// When true, the sweep runs until ``finished(now:deleted:bound:)`` or ``failed(now:)``.
+  /// When true, the sweep runs until ``finished(now:deleted:bound:)``; a failed one reports 0 deleted.
   mutating func shouldSweep(now: Int) -> Bool {
     guard !isSweeping, now >= nextSweep else { return false }
     isSweeping = true
@@ -22,10 +22,5 @@ struct RateLimitSweepStateMachine: Sendable {
   mutating func finished(now: Int, deleted: Int, bound: Int) {
     isSweeping = false
     nextSweep = deleted >= bound ? now : now + intervalSeconds
-  }
-
-  mutating func failed(now: Int) {
-    isSweeping = false
-    nextSweep = now + intervalSeconds
   }
 }

@@ -8,7 +8,7 @@ import NIOCore
 /// owns a whole /64, so counting single IPv6 addresses would give a scanner billions of budgets), as
 /// ``TrustedProxies`` tells it (see `docs/threat_model.md`).
 final class RateLimiter: Sendable {
-  private let rules: [RateLimitResource: RateLimitRule]
+  private let rateLimits: RateLimits
   private let counter: RateLimitCounter
   private let trustedProxies: TrustedProxies
   private let now: @Sendable () -> Date
@@ -21,22 +21,20 @@ final class RateLimiter: Sendable {
     now: @escaping @Sendable () -> Date = Date.init,
     onRefusal: @escaping @Sendable (RateLimitResource) -> Void = { _ in }
   ) {
-    var rules: [RateLimitResource: RateLimitRule] = [:]
-    for resource in RateLimitResource.allCases { rules[resource] = limits.rule(for: resource) }
-    self.rules = rules
-    self.counter = counter ?? .inMemory(limits)
+    self.rateLimits = limits
+    self.counter = counter ?? .inMemory()
     self.trustedProxies = trustedProxies
     self.now = now
     self.onRefusal = onRefusal
   }
 
-  func limits(_ resource: RateLimitResource) -> Bool { rules[resource] != nil }
+  func limits(_ resource: RateLimitResource) -> Bool { rateLimits.rule(for: resource) != nil }
 
   /// Counts one request: `nil` when the resource is not limited.
   func take(_ resource: RateLimitResource, client: String) async throws(RateLimitCounterUnavailable)
     -> RateLimitOutcome?
   {
-    guard let rule = rules[resource] else { return nil }
+    guard let rule = rateLimits.rule(for: resource) else { return nil }
     let seconds = Int(now().timeIntervalSince1970)
     let decision = try await counter.take(resource, rule, client, seconds)
     if !decision.isAllowed { onRefusal(resource) }
@@ -49,7 +47,7 @@ final class RateLimiter: Sendable {
   func budget(_ resource: RateLimitResource, client: String) async throws(RateLimitCounterUnavailable)
     -> RateLimitStateMachine.Decision?
   {
-    guard let rule = rules[resource] else { return nil }
+    guard let rule = rateLimits.rule(for: resource) else { return nil }
     return try await counter.read(resource, rule, client, Int(now().timeIntervalSince1970))
   }
 

@@ -4,14 +4,8 @@
 /// client is). The API and the live pages spend the same budgets: a live username check costs what
 /// `GET /users/{name}` costs.
 ///
-/// **Defaults** (``standard``), chosen so that a person using the pages never meets them while an
-/// enumeration script meets them within its first second:
-///
-/// | resource | requests | window | answer when spent | spent by |
-/// |---|---|---|---|---|
-/// | `core` | 300 | 15 min | `403` + `x-ratelimit-*` (primary) | `GET /users/{name}`, live username checks |
-/// | `search` | 120 | 1 min | `403` + `x-ratelimit-*` (primary) | `GET /search/repositories` |
-/// | `signup` | 5 | 1 min | `429` + `retry-after` (secondary) | `POST /users`, live signups |
+/// **Defaults** (``standard``) are chosen so that a person using the pages never meets them while an
+/// enumeration script meets them within its first second.
 ///
 /// A person typing names makes a check per pause: a few dozen in a session. A person searching makes
 /// a search per pause and per page scrolled. A person signs up once; 5 a minute leaves room for retries
@@ -28,31 +22,16 @@ public struct RateLimits: Sendable, Hashable {
   public var search: RateLimitRule?
   /// Account creation: `POST /users` and the Signup page's "Sign up".
   public var signup: RateLimitRule?
-  /// The most clients each budget remembers; beyond it the oldest window is forgotten, so a scan from
-  /// many addresses costs bounded memory.
-  public var maxClients: Int
   /// The messages one live page may send; `nil`: no limit.
   public var liveMessages: TokenBucketLimit?
   /// The connections one client may have open at once (HTTP and WebSocket together); `nil`: no limit.
   public var connectionsPerClient: Int?
 
-  public init(
-    core: RateLimitRule? = nil,
-    search: RateLimitRule? = nil,
-    signup: RateLimitRule? = nil,
-    maxClients: Int = 100_000,
-    liveMessages: TokenBucketLimit? = nil,
-    connectionsPerClient: Int? = nil
-  ) {
-    self.core = core
-    self.search = search
-    self.signup = signup
-    self.maxClients = maxClients
-    self.liveMessages = liveMessages
-    self.connectionsPerClient = connectionsPerClient
-  }
+  /// The most clients each in-memory budget remembers; beyond it the oldest window is forgotten, so a
+  /// scan from many addresses costs bounded memory.
+  static let maxClients = 100_000
 
-  /// See the table above.
+  /// What `serve` counts unless `--rate-limit off`: see **Defaults** above.
   public static let standard = RateLimits(
     core: RateLimitRule(limit: 300, window: .seconds(15 * 60), answer: .primary),
     search: RateLimitRule(limit: 120, window: .seconds(60), answer: .primary),
