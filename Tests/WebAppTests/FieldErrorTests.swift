@@ -1,4 +1,5 @@
 import AccountRules
+import GitHubClient
 import SignupFeature
 import Testing
 @testable import WebApp

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes one JSON object field by field, in the order given: the one way the server writes JSON. The
 /// objects are small and of a fixed shape, on the hottest paths (a screen's state on every keystroke),
 /// where `JSONEncoder`'s reflection cost more than the work they report.
@@ -21,10 +19,6 @@ struct JSONObjectWriter {
   mutating func field(_ key: String, _ value: Int64) {
     appendKey(key)
     body += String(value)
-  }
-
-  mutating func field(_ key: String, _ value: Date) {
-    field(key, Timestamp.string(from: value))
   }
 
   mutating func field(_ key: String, _ value: Bool) {
@@ -73,14 +67,7 @@ struct JSONObjectWriter {
     field(key, value)
   }
 
-  /// `null` for a NaN or infinity, which JSON cannot hold.
-  mutating func field(_ key: String, _ value: Double) {
-    guard value.isFinite else { return null(key) }
-    field(key, rawJSON: String(value))
-  }
-
-  mutating func field(_ key: String, strings values: [String]?) {
-    guard let values else { return null(key) }
+  mutating func field(_ key: String, strings values: [String]) {
     appendKey(key)
     body += "["
     for (offset, value) in values.enumerated() {
@@ -114,28 +101,16 @@ struct JSONObjectWriter {
       switch scalar {
       case "\"": output += "\\\""
       case "\\": output += "\\\\"
-      case "\u{2028}", "\u{2029}": appendUnicodeEscape(scalar, to: &output)
-      default: if !appendEscapedControl(scalar, to: &output) { output.unicodeScalars.append(scalar) }
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      // All of the Basic Multilingual Plane, so four hex digits each.
+      case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
       }
     }
     output += "\""
-  }
-
-  /// Appends `scalar`'s escape if it is a control character or DEL, and says whether it did.
-  private static func appendEscapedControl(_ scalar: Unicode.Scalar, to output: inout String) -> Bool {
-    switch scalar {
-    case "\n": output += "\\n"
-    case "\r": output += "\\r"
-    case "\t": output += "\\t"
-    case _ where scalar.value < 0x20 || scalar.value == 0x7F: appendUnicodeEscape(scalar, to: &output)
-    default: return false
-    }
-    return true
-  }
-
-  /// `scalar` must be of the Basic Multilingual Plane.
-  private static func appendUnicodeEscape(_ scalar: Unicode.Scalar, to output: inout String) {
-    let hex = String(scalar.value, radix: 16)
-    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 }

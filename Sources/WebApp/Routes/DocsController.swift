@@ -9,15 +9,8 @@ import Logging
 /// reachable: `FileMiddleware` refuses paths that climb out of its folder.
 struct DocsController: Sendable {
   /// Where `scripts/build-docs` writes the archive.
-  static let archivePath = ".build-docs/Octoreact.doccarchive"
-
-  let archive: String
+  var archive = FileManager.default.currentDirectoryPath + "/.build-docs/Octoreact.doccarchive"
   let logger: Logger
-
-  init(archive: String = FileManager.default.currentDirectoryPath + "/" + archivePath, logger: Logger) {
-    self.archive = archive
-    self.logger = logger
-  }
 
   func addRoutes(to router: Router<AppRequestContext>) {
     var isFolder: ObjCBool = false

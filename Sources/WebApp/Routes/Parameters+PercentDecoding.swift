@@ -8,9 +8,7 @@ extension Parameters {
     let raw = try require(name)
     // A byte search: `String.contains("%")` goes through Foundation's locale-aware search.
     guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
-    guard let decoded = raw.removingPercentEncoding else {
-      throw APIError.invalidPercentEncoding
-    }
+    guard let decoded = raw.removingPercentEncoding else { throw APIError.invalidPercentEncoding }
     return decoded
   }
 }

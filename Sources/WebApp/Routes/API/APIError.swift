@@ -1,5 +1,6 @@
 import AccountStore
 import Foundation
+import GitHubClient
 import Hummingbird
 
 /// An API error in GitHub's shape: `{"message": …, "errors": […], "documentation_url": …}`. It renders

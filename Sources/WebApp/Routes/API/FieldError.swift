@@ -1,28 +1,22 @@
 import AccountRules
+import GitHubClient
 import SignupFeature
 
 /// What is wrong with one field of a request, in the shape of GitHub's 422 responses:
-/// `{"resource":"User","field":"username","code":"invalid","message":"…"}`, with GitHub's codes.
-struct FieldError: Sendable, Hashable {
-  var resource = "User"
-  let field: String
-  let code: String
-  /// In English.
-  let message: String
+/// `{"resource":"User","field":"username","code":"invalid","message":"…"}`, with GitHub's codes and an
+/// English message. The client's type, so both read one shape; the server sets all four fields, so none
+/// is written as `null`.
+typealias FieldError = GitHubFieldError
 
-  static let missingFieldCode = "missing_field"
-  static let invalidCode = "invalid"
-
+extension FieldError {
   static func missingField(_ field: String, message: String) -> FieldError {
-    FieldError(field: field, code: missingFieldCode, message: message)
+    FieldError(resource: "User", field: field, code: "missing_field", message: message)
   }
 
   static func invalid(_ field: String, resource: String = "User", message: String) -> FieldError {
-    FieldError(resource: resource, field: field, code: invalidCode, message: message)
+    FieldError(resource: resource, field: field, code: "invalid", message: message)
   }
-}
 
-extension FieldError {
   /// In the Signup screen's own English words, so a client reads the message the page shows.
   init(_ violation: SignupRuleViolation) {
     let messages = SignupMessages(.english)

@@ -7,17 +7,6 @@ import RepositoryIndex
 /// **Contract:** as ``RepositoryJSON``: what the index knows is written, every other field is `null`;
 /// `url` is this server's `GET /users/{login}`.
 enum OwnerJSON {
-  static let unservedURLFields = [
-    "followers_url", "following_url", "gists_url", "starred_url", "subscriptions_url", "organizations_url",
-    "repos_url", "events_url", "received_events_url",
-  ]
-
-  /// The fields a full user adds to a simple one.
-  static let profileFields = [
-    "name", "company", "blog", "location", "email", "hireable", "bio", "twitter_username", "public_repos",
-    "public_gists", "followers", "following", "created_at", "updated_at",
-  ]
-
   /// As the `owner` of a repository.
   static func simple(_ owner: IndexedOwner, baseURL: String) -> String {
     var object = JSONObjectWriter()
@@ -25,11 +14,14 @@ enum OwnerJSON {
     return object.text
   }
 
-  /// `GET /users/{login}`.
+  /// `GET /users/{login}`: the simple fields, then those of a profile.
   static func full(_ owner: IndexedOwner, baseURL: String) -> String {
     var object = JSONObjectWriter()
     writeSimple(owner, baseURL: baseURL, to: &object)
-    for key in profileFields { object.null(key) }
+    for key in [
+      "name", "company", "blog", "location", "email", "hireable", "bio", "twitter_username", "public_repos",
+      "public_gists", "followers", "following", "created_at", "updated_at",
+    ] { object.null(key) }
     return object.text
   }
 
@@ -42,7 +34,10 @@ enum OwnerJSON {
     object.field("url", "\(baseURL)/users/\(owner.login)")
     // The account pages (`/{login}`) show this server's accounts, not the index's owners.
     object.null("html_url")
-    for key in unservedURLFields { object.null(key) }
+    for key in [
+      "followers_url", "following_url", "gists_url", "starred_url", "subscriptions_url", "organizations_url",
+      "repos_url", "events_url", "received_events_url",
+    ] { object.null(key) }
     object.field("type", owner.type)
     object.null("user_view_type")
     object.null("site_admin")

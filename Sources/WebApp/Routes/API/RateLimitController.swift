@@ -24,9 +24,8 @@ struct RateLimitController: Sendable {
       throw APIError.rateLimitsUnavailable
     }
     guard !budgets.isEmpty else {
-      var error = APIError(status: .notFound, message: "Rate limiting is not enabled.")
-      error.documentationURL = Self.documentationURL
-      throw error
+      throw APIError(
+        status: .notFound, message: "Rate limiting is not enabled.", documentationURL: Self.documentationURL)
     }
     var resources = JSONObjectWriter()
     for budget in budgets { resources.field(budget.resource.rawValue, rawJSON: Self.json(budget.figures)) }

@@ -27,9 +27,7 @@ struct RepositoriesController: Sendable {
       throw APIError.indexUnavailable
     }
     guard let repository = found else {
-      var notFound = APIError.notFound
-      notFound.documentationURL = Self.documentationURL
-      throw notFound
+      throw APIError(status: .notFound, message: "Not Found", documentationURL: Self.documentationURL)
     }
     return JSONResponse.make(status: .ok, json: RepositoryJSON.full(repository, baseURL: publicAddress.baseURL))
   }

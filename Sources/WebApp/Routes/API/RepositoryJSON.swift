@@ -11,27 +11,11 @@ import RepositoryIndex
 /// server's public URL, as GitHub Enterprise answers with its own host; the `*_url` fields of routes
 /// this server does not serve are `null`.
 enum RepositoryJSON {
-  /// Fields are in GitHub's order.
-  static let unservedURLFields = [
-    "forks_url", "keys_url", "collaborators_url", "teams_url", "hooks_url", "issue_events_url", "events_url",
-    "assignees_url", "branches_url", "tags_url", "blobs_url", "git_tags_url", "git_refs_url", "trees_url",
-    "statuses_url", "languages_url", "stargazers_url", "contributors_url", "subscribers_url", "subscription_url",
-    "commits_url", "git_commits_url", "comments_url", "issue_comment_url", "contents_url", "compare_url",
-    "merges_url", "archive_url", "downloads_url", "issues_url", "pulls_url", "milestones_url",
-    "notifications_url", "labels_url", "releases_url", "deployments_url",
-  ]
-
-  static let cloneURLFields = ["git_url", "ssh_url", "clone_url", "svn_url", "homepage", "size"]
-  static let featureFields = [
-    "has_issues", "has_projects", "has_downloads", "has_wiki", "has_pages", "has_discussions",
-  ]
-  static let policyFields = ["allow_forking", "is_template", "web_commit_signoff_required"]
-
   /// The index ranks without a comparable figure, so every item scores 1.0.
   static func searchItem(_ repository: IndexedRepository, baseURL: String) -> String {
     var object = JSONObjectWriter()
     write(repository, baseURL: baseURL, to: &object)
-    object.field("score", 1.0)
+    object.field("score", rawJSON: "1.0")
     return object.text
   }
 
@@ -72,23 +56,32 @@ enum RepositoryJSON {
     object.field("description", repository.description)
     object.field("fork", repository.isFork)
     object.field("url", "\(baseURL)/repos/\(repository.fullName)")
-    for key in unservedURLFields { object.null(key) }
+    for key in [
+      "forks_url", "keys_url", "collaborators_url", "teams_url", "hooks_url", "issue_events_url", "events_url",
+      "assignees_url", "branches_url", "tags_url", "blobs_url", "git_tags_url", "git_refs_url", "trees_url",
+      "statuses_url", "languages_url", "stargazers_url", "contributors_url", "subscribers_url", "subscription_url",
+      "commits_url", "git_commits_url", "comments_url", "issue_comment_url", "contents_url", "compare_url",
+      "merges_url", "archive_url", "downloads_url", "issues_url", "pulls_url", "milestones_url",
+      "notifications_url", "labels_url", "releases_url", "deployments_url",
+    ] { object.null(key) }
     object.field("created_at", repository.createdAt)
     object.field("updated_at", repository.updatedAt)
     object.field("pushed_at", repository.pushedAt)
-    for key in cloneURLFields { object.null(key) }
+    for key in ["git_url", "ssh_url", "clone_url", "svn_url", "homepage", "size"] { object.null(key) }
     object.field("stargazers_count", stars)
     // GitHub's watchers are its stargazers (the watch list became `subscribers_count` in 2012).
     object.field("watchers_count", stars)
     object.field("language", repository.language)
-    for key in featureFields { object.null(key) }
+    for key in ["has_issues", "has_projects", "has_downloads", "has_wiki", "has_pages", "has_discussions"] {
+      object.null(key)
+    }
     object.field("forks_count", repository.forksCount)
     object.null("mirror_url")
     object.field("archived", repository.isArchived)
     object.null("disabled")
     object.null("open_issues_count")
     object.null("license")
-    for key in policyFields { object.null(key) }
+    for key in ["allow_forking", "is_template", "web_commit_signoff_required"] { object.null(key) }
     // An array in GitHub's schema, never null, and optional there: clients refuse a `null` (PyGithub
     // raises on reading it), so unknown topics are left out, the one field that is.
     if let topics = repository.topics { object.field("topics", strings: topics) }

@@ -24,25 +24,17 @@ struct SearchRequest: Sendable {
       ])
     }
     guard q.count <= Self.maxQueryLength else {
-      throw .validationFailed([
-        FieldError.invalid(
-          "q", resource: "Search", message: "The search is longer than \(Self.maxQueryLength) characters.")
-      ])
+      throw Self.invalid("q", "The search is longer than \(Self.maxQueryLength) characters.")
     }
-    let sortText = parameters["sort"]
     let orderText = parameters["order"]
     do throws(SearchSyntaxError) {
       parsed = try RepositoryQuery.parse(q)
-      sort = try RepositorySort(sort: sortText, order: orderText)
+      sort = try RepositorySort(sort: parameters["sort"], order: orderText)
     } catch {
-      throw .validationFailed([Self.fieldError(error)])
+      throw Self.invalid(error.field, error.message)
     }
     let page = try Self.integer(parameters["page"], name: "page") ?? 1
-    guard page >= 1 else {
-      throw .validationFailed([
-        FieldError.invalid("page", resource: "Search", message: "page must be 1 or more")
-      ])
-    }
+    guard page >= 1 else { throw Self.invalid("page", "page must be 1 or more") }
     let perPage = try Self.integer(parameters["per_page"], name: "per_page") ?? RepositorySearchQuery.defaultPerPage
     // Links repeat `sort` and `order` as they were understood (in lower case), and only when they apply.
     query = RepositorySearchQuery(
@@ -58,17 +50,13 @@ struct SearchRequest: Sendable {
     }
   }
 
-  static func fieldError(_ error: SearchSyntaxError) -> FieldError {
-    FieldError.invalid(error.field, resource: "Search", message: error.message)
-  }
-
   private static func integer(_ text: String?, name: String) throws(APIError) -> Int? {
     guard let text else { return nil }
-    guard let value = Int(text) else {
-      throw .validationFailed([
-        FieldError.invalid(name, resource: "Search", message: "\(name) must be a whole number")
-      ])
-    }
+    guard let value = Int(text) else { throw invalid(name, "\(name) must be a whole number") }
     return value
+  }
+
+  private static func invalid(_ field: String, _ message: String) -> APIError {
+    .validationFailed([.invalid(field, resource: "Search", message: message)])
   }
 }

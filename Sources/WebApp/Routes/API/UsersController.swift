@@ -33,7 +33,7 @@ struct UsersController: Sendable {
     object.field("url", "\(baseURL)/users/\(account.login)")
     object.field("html_url", "\(baseURL)/\(account.login)")
     object.field("type", "User")
-    object.field("created_at", account.createdAt)
+    object.field("created_at", Timestamp.string(from: account.createdAt))
     return object.text
   }
 
@@ -45,14 +45,12 @@ struct UsersController: Sendable {
     } catch {
       throw Self.answer(for: error)
     }
-    guard let account = found else { return try await showOwner(named: username) }
+    guard let account = found else {
+      guard let owner = try await indexedOwner(named: username) else { throw APIError.notFound }
+      return JSONResponse.make(status: .ok, json: OwnerJSON.full(owner, baseURL: publicAddress.baseURL))
+    }
     let body = bodies.body(for: account) { Self.userJSON($0, baseURL: publicAddress.baseURL) }
     return JSONResponse.make(status: .ok, body: body)
-  }
-
-  private func showOwner(named login: String) async throws -> Response {
-    guard let owner = try await indexedOwner(named: login) else { throw APIError.notFound }
-    return JSONResponse.make(status: .ok, json: OwnerJSON.full(owner, baseURL: publicAddress.baseURL))
   }
 
   private func indexedOwner(named login: String) async throws -> IndexedOwner? {

@@ -27,6 +27,6 @@ struct AccountPage: Sendable {
       </dl>
       </main>
       """
-    return HTML.document(lang: text.htmlLang, title: "\(account.login) · Octoreact", body: body)
+    return HTML.document(lang: language.rawValue, title: "\(account.login) · Octoreact", body: body)
   }
 }

@@ -30,21 +30,6 @@ struct ErrorPage: HTTPResponseError, Sendable {
   /// Such as a rate limit's `x-ratelimit-*`.
   var headers = HTTPFields()
 
-  init(problem: Problem, language: Language, headers: HTTPFields = [:]) {
-    self.problem = problem
-    self.language = language
-    self.headers = headers
-  }
-
-  /// The 404 page for a `GET` or `HEAD` no route answered (the router's bodiless `HTTPError(.notFound)`);
-  /// `nil` for any other request or error.
-  init?(unrouted request: Request, error: any HTTPResponseError) {
-    guard request.method == .get || request.method == .head, let error = error as? HTTPError,
-      error.status == .notFound, error.body == nil
-    else { return nil }
-    self.init(problem: .pageNotFound(path: request.uri.path), language: PageRequest.language(of: request))
-  }
-
   var status: HTTPResponse.Status {
     switch problem {
     case .pageNotFound, .repositoryNotFound, .accountNotFound: .notFound
@@ -133,11 +118,22 @@ struct ErrorPage: HTTPResponseError, Sendable {
       <a href="/search?lang=\(lang)">\(HTML.escape(text.searchTitle))</a></p>
       </main>
       """
-    return HTML.document(lang: text.htmlLang, title: "\(title) · Octoreact", body: body)
+    return HTML.document(lang: lang, title: "\(title) · Octoreact", body: body)
   }
 
   private static func echo(_ text: String) -> String {
     let shown = text.count > maxEchoedCharacters ? text.prefix(maxEchoedCharacters) + "…" : Substring(text)
     return "<code>\(HTML.escape(String(shown)))</code>"
+  }
+}
+
+extension ErrorPage {
+  /// The 404 page for a `GET` or `HEAD` no route answered (the router's bodiless `HTTPError(.notFound)`);
+  /// `nil` for any other request or error.
+  init?(unrouted request: Request, error: any HTTPResponseError) {
+    guard request.method == .get || request.method == .head, let error = error as? HTTPError,
+      error.status == .notFound, error.body == nil
+    else { return nil }
+    self.init(problem: .pageNotFound(path: request.uri.path), language: PageRequest.language(of: request))
   }
 }

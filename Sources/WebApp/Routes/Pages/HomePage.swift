@@ -11,7 +11,7 @@ struct HomePage: Sendable {
     let pick = language.pick
     let other: (tag: String, name: String) = language == .english ? ("zh-Hans", "简体中文") : ("en", "English")
     return HTML.document(
-      lang: PageText(language: language).htmlLang,
+      lang: lang,
       title: "Octoreact",
       body: """
         <main>

@@ -24,16 +24,10 @@ struct PageRequest: Sendable {
     inspects = request.uri.queryParameters["inspect"] != nil
   }
 
-  var architecture: SignupArchitecture { SignupArchitecture(rawValue: engine) ?? .reactor }
-
   /// `?lang=`, else `Accept-Language`, else English.
   static func language(of request: Request) -> Language {
     if let lang = request.uri.queryParameters["lang"] { return Language(languageTag: String(lang)) }
-    return language(acceptLanguage: request.headers[.acceptLanguage] ?? "")
-  }
-
-  static func language(acceptLanguage: String) -> Language {
-    for entry in acceptLanguage.split(separator: ",") {
+    for entry in (request.headers[.acceptLanguage] ?? "").split(separator: ",") {
       let tag = entry.split(separator: ";").first.map { String($0.trimmingOptionalWhitespace) } ?? ""
       if tag.lowercased().hasPrefix("en") { return .english }
       if tag.lowercased().hasPrefix("zh") { return Language(languageTag: tag) }

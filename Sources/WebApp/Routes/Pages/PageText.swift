@@ -5,7 +5,6 @@ import SignupFeature
 struct PageText: Sendable {
   let language: Language
 
-  var htmlLang: String { language == .english ? "en" : "zh-Hans" }
   var signupTitle: String { language.pick("Sign up", "注册") }
   var username: String { language.pick("Username", "用户名") }
   var password: String { language.pick("Password", "密码") }
@@ -14,8 +13,6 @@ struct PageText: Sendable {
   var signingUp: String { language.pick("Signing up…", "正在注册…") }
   var networkActivity: String { language.pick("Network activity", "网络活动") }
   var signingUpDialog: String { language.pick("Signing up", "正在注册") }
-  /// A browser tab's only activity indicator.
-  var busyTitlePrefix: String { "… " }
   var ok: String { language.pick("OK", "确定") }
   var connecting: String { language.pick("Connecting…", "正在连接…") }
   var connected: String { language.pick("Connected", "已连接") }
@@ -32,8 +29,6 @@ struct PageText: Sendable {
   var engine: String { language.pick("Architecture", "架构") }
   var searchTitle: String { language.pick("Search", "搜索") }
   var results: String { language.pick("Results", "结果") }
-
-  // MARK: - The repository page
 
   var owner: String { language.pick("Owner", "所有者") }
   var stars: String { language.pick("Stars", "星标") }

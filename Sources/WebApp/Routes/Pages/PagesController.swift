@@ -33,7 +33,7 @@ struct PagesController: Sendable {
     page("repositories/{owner}/{name}", on: router) { request, context in
       let owner = try context.parameters.requireDecoded("owner")
       let fullName = "\(owner)/\(try context.parameters.requireDecoded("name"))"
-      guard let repository = try await repository(named: fullName) else {
+      guard let repository = try await index.repository(named: fullName) else {
         throw ErrorPage(problem: .repositoryNotFound(fullName: fullName), language: PageRequest.language(of: request))
       }
       return Self.html(RepositoryPage(repository: repository, language: try PageRequest(request).language).html)
@@ -44,7 +44,13 @@ struct PagesController: Sendable {
       let budget = try await spendCoreBudget(of: request, context: context, language: page.language)
       do {
         let login = try context.parameters.requireDecoded("login")
-        var response = try await accountPage(login: login, language: page.language)
+        // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
+        guard login.count <= 39, UsernameRules.github.violation(in: login) == nil,
+          let account = try await accounts.account(named: login)
+        else {
+          throw ErrorPage(problem: .accountNotFound(login: String(login.prefix(39))), language: page.language)
+        }
+        var response = Self.html(AccountPage(language: page.language, account: account).html)
         response.headers.append(contentsOf: budget)
         return response
       } catch {
@@ -104,22 +110,6 @@ struct PagesController: Sendable {
       throw ErrorPage(problem: problem, language: language, headers: refusal.headers)
     }
     return outcome.headers
-  }
-
-  private func accountPage(login: String, language: Language) async throws -> Response {
-    // A name signup would refuse cannot be an account: no lookup (nor a long one in the page).
-    guard login.count <= 39, UsernameRules.github.violation(in: login) == nil,
-      let account = try await accounts.account(named: login)
-    else {
-      throw ErrorPage(problem: .accountNotFound(login: String(login.prefix(39))), language: language)
-    }
-    return Self.html(AccountPage(language: language, account: account).html)
-  }
-
-  /// Exact names rank first; letter case is ignored.
-  private func repository(named fullName: String) async throws -> IndexedRepository? {
-    try await index.search(fullName, page: 1, perPage: 10).items
-      .first { $0.fullName.lowercased() == fullName.lowercased() }
   }
 
   static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -34,7 +34,7 @@ struct RepositoryPage: Sendable {
       \(HTML.escape(text.viewOnGitHub))</a></p>
       </main>
       """
-    return HTML.document(lang: text.htmlLang, title: "\(repository.fullName) · Octoreact", body: body)
+    return HTML.document(lang: language.rawValue, title: "\(repository.fullName) · Octoreact", body: body)
   }
 
   /// `value` is HTML already.

@@ -33,7 +33,7 @@ struct SearchScreenPage: Sendable {
       <p id="announcement" class="visually-hidden" role="status" aria-live="polite"></p>
       """
     return HTML.document(
-      lang: text.htmlLang, title: "\(text.searchTitle) · Octoreact", script: "/assets/search.js",
+      lang: request.language.rawValue, title: "\(text.searchTitle) · Octoreact", script: "/assets/search.js",
       body: HTML.liveScreen(
         LiveSearchScreen.self, title: text.searchTitle, attributes: #" class="wide""#, content: content, for: request))
   }

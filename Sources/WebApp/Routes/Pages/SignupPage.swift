@@ -13,7 +13,8 @@ struct SignupPage: Sendable {
     let text = PageText(language: request.language)
     let messages = SignupMessages(request.language)
     let title = "\(text.signupTitle) · Octoreact"
-    let busyTitle = text.busyTitlePrefix + title
+    // The "… " is a browser tab's only activity indicator.
+    let busyTitle = "… " + title
     // The three activity indicators (network activity bar, inline spinner, HUD) and the title are
     // shown from the state alone: signup.js applies each state the server sends, and sets no timers.
     let networkActivity = """
@@ -44,7 +45,7 @@ struct SignupPage: Sendable {
       attributes: #" data-title="\#(HTML.escape(title))" data-busy-title="\#(HTML.escape(busyTitle))""#, content: content,
       for: request)
     return HTML.document(
-      lang: text.htmlLang, title: state.isNetworkActive ? busyTitle : title, script: "/assets/signup.js",
+      lang: request.language.rawValue, title: state.isNetworkActive ? busyTitle : title, script: "/assets/signup.js",
       body: networkActivity + "\n" + main)
   }
 
