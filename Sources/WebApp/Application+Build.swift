@@ -27,8 +27,7 @@ public func buildApplication(
   logger: Logger,
   onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-  // Every line the application writes, Hummingbird's included, is bounded per statement; the request
-  // log is one line per request (RequestRecordMiddleware says why it is not limited per statement).
+  // Every line but the request log (RequestRecordMiddleware says why) is bounded per statement, Hummingbird's too.
   let requestLogger = logger
   let logger = logger.rateLimited(configuration.logLineLimit, clock: clock)
   let localAddress = LocalAddress(host: configuration.host, port: configuration.port)
@@ -44,14 +43,13 @@ public func buildApplication(
     router: router,
     server: .guardedWebSocketUpgrade(
       webSocketRouter: router,
-      // Frames up to 64 KiB reach the bridge, which answers anything over its own limit with an
-      // error message; larger frames close the connection (1009, message too big), and a text message
-      // that is not UTF-8 closes it as RFC 6455 says (1007), where it would be repaired otherwise. Once
-      // the server has sent its close frame, the client has 2 s to answer it (a browser answers at
-      // once); meanwhile every frame it sends is still read, so a flooding client closed for its
-      // refusals is not read for the library's default 15 s. No automatic pings: a page that stops sending
-      // (a dead peer among them) is closed by the live idle deadline (`WebSocketIdleHandler`), and a ping
-      // task per socket would cost every idle page memory and timers.
+      // Frames up to `maxFrameSize` reach the bridge, which answers anything over its own limit with an error
+      // message; larger frames close the connection (1009, message too big), and a text message that is not
+      // UTF-8 closes it as RFC 6455 says (1007), where it would be repaired otherwise. Once the server has sent
+      // its close frame, the client has 2 s to answer it (a browser answers at once); meanwhile every frame it
+      // sends is still read, so a flooding client closed for its refusals is not read for the library's default
+      // 15 s. No automatic pings: a page that stops sending (a dead peer among them) is closed by the live idle
+      // deadline (`WebSocketIdleHandler`), and a ping task per socket would cost every idle page memory and timers.
       configuration: .init(
         ws: .init(
           maxFrameSize: 64 * 1024, autoPing: .disabled, closeTimeout: .seconds(2),
@@ -97,8 +95,7 @@ func buildRouter(
   router.middlewares.add(SecurityHeadersMiddleware())
   HealthController(accounts: accounts, index: index, drain: drain).addRoutes(to: router)
   if configuration.exposesMetrics { MetricsController(metrics: metrics).addRoutes(to: router) }
-  // Only under /assets: as a router-wide middleware, FileMiddleware would look for a file behind
-  // every 404 the API answers (an unknown user), which cost that answer a third of its speed.
+  // Only under /assets: router-wide, FileMiddleware would search the disk behind every API 404 (an unknown user).
   router.group("assets")
     .add(middleware: FileMiddleware(publicFolder, urlBasePath: "/assets", searchForIndexHtml: false, logger: logger))
     .on("**", method: .get) { _, _ -> Response in throw HTTPError(.notFound) }

@@ -28,7 +28,6 @@ struct LiveInput: Sendable, Equatable {
     case .other?: throw .notJSON
     }
     if let key = object.duplicateKey {
-      // Named only when it is a key the message may have: anything else is the client's own text.
       throw .duplicateKey(["type", "value"].contains(key) ? key : nil)
     }
     self.type = type

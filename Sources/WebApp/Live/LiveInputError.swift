@@ -10,7 +10,7 @@ enum LiveInputError: Error, Equatable, CustomStringConvertible {
   case unknownType(allowed: [String])
   case missingValue
   case textTooLong(limit: Int)
-  /// A key appears twice in the message; named only when it is one the message may have.
+  /// A key appears twice in the message; named only when the message may have it (any other is the client's text).
   case duplicateKey(String?)
   /// A recording was asked for on a page not opened with `?inspect`, which keeps none.
   case notInspected

@@ -3,10 +3,9 @@ import Synchronization
 /// Sends a live page its screen's states and its inspector's events, with a task only while something
 /// waits to be sent (``LiveOutboxStateMachine``).
 ///
-/// The screen calls ``stateChanged(_:)`` from its observer, synchronously, on the thread that made the
-/// state; the inspector calls ``inspectorEventsWaiting()``. The sender runs on the connection's executor,
-/// when and for as long as the machine's rules say: a long-lived writer task would keep its frames for the
-/// socket's whole life.
+/// The screen calls ``stateChanged(_:)`` from its observer, synchronously, on the thread that made the state; the
+/// inspector calls ``inspectorEventsWaiting()``. The sender runs on the connection's executor, when and for as long as
+/// the machine's rules say: a long-lived writer task would keep its frames for the socket's whole life.
 ///
 /// **Contract**: ``close()`` when the connection ends; a send that fails (the socket is closed) closes it
 /// too. Nothing is sent after that, and no sender is started.
@@ -20,8 +19,6 @@ final class LiveOutbox<State: Sendable>: Sendable {
   private let executor: (any TaskExecutor)?
   private let send: Send
 
-  /// An outbox rendering states with `render` and sending them (and `inspector`'s events) with `send`,
-  /// from tasks that prefer `executor`.
   init(
     render: @escaping @Sendable (_ state: State, _ previous: State?) -> String, inspector: LiveInspector?,
     executor: (any TaskExecutor)?, send: @escaping Send
@@ -37,7 +34,6 @@ final class LiveOutbox<State: Sendable>: Sendable {
     if machine.withLock({ $0.stateChanged(state) }) { startSender() }
   }
 
-  /// The inspector has events waiting for the page.
   func inspectorEventsWaiting() {
     if machine.withLock({ $0.inspectorEventsWaiting() }) { startSender() }
   }

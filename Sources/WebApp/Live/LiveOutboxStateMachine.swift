@@ -1,11 +1,9 @@
-/// What a live page is sent without asking for it, and when a sender runs: the rules of ``LiveOutbox``
-/// as a pure value.
+/// What a live page is sent without asking for it, and when a sender runs: the rules of ``LiveOutbox`` as a pure value.
 ///
-/// The screen reports each state as it is made, and an inspector says when its events start waiting;
-/// neither waits for the page. Only the latest state waits here (a slow page skips the states it had no
-/// time to take and always ends on the latest), and at most one sender runs: the one that the first
-/// arrival on an idle outbox starts, which takes what waits until nothing does, then stops. So an idle
-/// page holds no task for its states.
+/// The screen reports each state as it is made, and an inspector says when its events start waiting; neither waits for
+/// the page. Only the latest state waits here (a slow page skips the states it had no time to take and always ends on
+/// the latest), and at most one sender runs: the one that the first arrival on an idle outbox starts, which takes what
+/// waits until nothing does, then stops. So an idle page holds no task for its states.
 ///
 /// **Order**: a waiting state goes before waiting events; each state is sent with the one sent before
 /// it, which a screen may need to render only what changed.

@@ -6,9 +6,8 @@ import SearchFeature
 import SearchSyntax
 
 extension LiveRoute {
-  /// The ``RepositorySearchClient`` of one live Search page: this server's index or GitHub's, each search
-  /// spending the `search` budget of `client` (``RateLimiter/client(peer:headers:)``) first, as the API's
-  /// searches do. Its closure holds the route, one reference, not a copy of every service.
+  /// The ``RepositorySearchClient`` of one live Search page: this server's index or GitHub's, each search spending
+  /// the `search` budget of `client` (``RateLimiter/client(peer:headers:)``) first, as the API's searches do.
   ///
   /// The index is asked directly, not through this server's API: a request to itself would come from
   /// 127.0.0.1, so every page would spend one shared budget. The answer is built as the API builds it,

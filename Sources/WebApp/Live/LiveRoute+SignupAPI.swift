@@ -6,9 +6,8 @@ import RepositoryIndex
 import SignupFeature
 
 extension LiveRoute {
-  /// The ``SignupAPI`` of one live Signup page, counted against `client`
-  /// (``RateLimiter/client(peer:headers:)``): availability from this server's accounts or from GitHub, and
-  /// signup on this server's accounts. Its closures hold the route, one reference, not a copy of every service.
+  /// The ``SignupAPI`` of one live Signup page, counted against `client` (``RateLimiter/client(peer:headers:)``):
+  /// availability from this server's accounts or from GitHub, and signup on this server's accounts.
   ///
   /// **Budgets:** a check spends the client's `core` budget and a signup its `signup` budget, as
   /// `GET /users/{name}` and `POST /users` do, so a page is no way around the API's limits. The store is

@@ -10,9 +10,8 @@ import RepositoryIndex
 
 /// The live pages' WebSocket route, the same for every ``LiveScreen``: `/live/<name>`.
 ///
-/// One screen per connection, released when the socket closes. The connection's task reads the page's
-/// messages and hands each to the screen; the screen's states go out through a ``LiveOutbox``, which
-/// skips what the page had no time to take, so a slow page always ends on the latest state.
+/// The connection's task reads the page's messages and hands each to its screen (one per connection); the
+/// screen's states go out through a ``LiveOutbox``, so a slow page always ends on the latest state.
 ///
 /// A bad message gets an error message on the socket and a log line without its content; it never
 /// ends the connection or the screen. **Limit**: the page's own script never sends a message the
@@ -93,9 +92,8 @@ final class LiveRoute: Sendable {
     return (await Screen(context), context.page, context.inspector)
   }
 
-  /// What the page's screen is made from. Synchronous and kept out of line, so that what it reads from the
-  /// request is not in an async frame: the connection's task keeps the slabs of its deepest frames for as
-  /// long as the page stays.
+  /// What the page's screen is made from. Synchronous and kept out of line, so that what it reads from the request is
+  /// not in an async frame: the connection's task keeps the slabs of its deepest frames for as long as the page stays.
   @inline(never)
   private func screenContext<Screen: LiveScreen>(
     _: Screen.Type, _ request: Request, _ context: AppRequestContext
@@ -106,19 +104,16 @@ final class LiveRoute: Sendable {
       inspector: page.inspects ? LiveInspector(clock: clock) : nil, route: self)
   }
 
-  /// One page's connection: its screen's states go out through an outbox, its messages come in, until the
-  /// page closes the socket or sends too many refused messages. One function, so that an idle page's task
-  /// holds few frames.
+  /// One page's connection, until the page closes the socket or sends too many refused messages. One function,
+  /// so that an idle page's task holds few frames.
   private func serve<Screen: LiveScreen>(
     _ screen: Screen, page: PageRequest, inspector: LiveInspector?, inbound: WebSocketInboundStream,
     outbound: WebSocketOutboundWriter, executor: EventLoopTaskExecutor
   ) async throws {
-    // A screen with no effect tasks to count (a view model) is left out of the gauge.
     let runningTasks: (@Sendable () -> Int)? =
       if screen.runningTaskCount == nil { nil } else { { @Sendable in screen.runningTaskCount ?? 0 } }
     let session = metrics.open(screen: Screen.name, engine: page.engine, runningTasks: runningTasks)
-    // States (and the inspector's events) go out from a task of their own only while something waits to be
-    // sent. Weakly: the screen keeps its observer, and the outbox keeps the screen to render its states.
+    // Weakly: the screen keeps its observer, and the outbox keeps the screen to render its states.
     let outbox = LiveOutbox<Screen.State>(
       render: { screen.render($0, after: $1) }, inspector: inspector, executor: executor,
       send: { try await outbound.write(.text($0)) })
@@ -179,9 +174,7 @@ final class LiveRoute: Sendable {
     session: LiveSessionMetrics.Session, language: Language, budgets: inout PageBudgets
   ) -> Outcome {
     let now = budgets.stopwatch.elapsed
-    // Over the session's rate, a message is dropped before it is read: a flood costs a comparison each.
-    // The page's own script never outruns the bucket, so a drop also counts as a refused message: a
-    // client that keeps flooding is closed at the refusal limit instead of being read forever.
+    // Over the session's rate, a message is dropped unread (a flood costs a comparison each) and counts as refused.
     if budgets.rate?.take(at: now) == false {
       session.countDropped()
       return budgets.refused.count(at: now).isAllowed ? .noReply : .tooManyRefusals
@@ -191,7 +184,6 @@ final class LiveRoute: Sendable {
       let message = try LiveInput(
         text, maxBytes: configuration.maxLiveMessageBytes, maxCharacters: configuration.maxFieldCharacters)
       switch message.type {
-      // The page's keep-alive has done its work by arriving (`WebSocketIdleHandler`): no screen takes it.
       case LiveInput.keepAlive: return .noReply
       // The inspector's "Download recording": answered here, for every screen alike.
       case LiveInspector.recordingRequest:
@@ -212,8 +204,7 @@ final class LiveRoute: Sendable {
     }
   }
 
-  /// The message carrying the session's recording; an error (logged, and the page told) when it cannot be
-  /// written.
+  /// The message carrying the session's recording; an error (logged, and the page told) when it cannot be written.
   private func recordingMessage(of inspector: LiveInspector) throws(LiveInputError) -> String {
     do {
       if let message = try inspector.recordingMessage() { return message }

@@ -2,8 +2,7 @@ import OctoreactCore
 import SearchFeature
 import SignupFeature
 
-/// A screen that a live page binds to: one is made per WebSocket connection and released when the
-/// socket closes.
+/// A screen that a live page binds to: one is made per WebSocket connection and released when the socket closes.
 ///
 /// A conformance says what is particular to its screen; ``LiveRoute`` does the rest for every screen
 /// (the route `/live/<name>`, the socket, its limits, the drain and the metrics). On a page opened with

@@ -1,9 +1,8 @@
 /// The bytes of log lines waiting to be written, within a byte budget: what ``LogWriter`` holds under its lock.
 ///
-/// Callers ``append(_:)`` lines; the writer thread ``takeBatch()``es everything pending at once. Lines that
-/// would take the pending bytes over the budget (the output is stalled: a blocked pipe, a full disk) are
-/// dropped and counted; the next batch reports the count, so the log says how many lines it lost. After
-/// ``finish()`` appends are written by their caller, so that lines logged after shutdown are not lost.
+/// Callers ``append(_:)`` lines; the writer thread ``takeBatch()``es everything pending at once. Lines that would
+/// take the pending bytes over the budget (the output is stalled: a blocked pipe, a full disk) are dropped and
+/// counted; the next batch reports the count, so the log says how many lines it lost.
 ///
 /// **Wake-ups**: the writer is signalled only when it found nothing to write and waits, so a line logged
 /// while the writer is busy costs no wake-up.

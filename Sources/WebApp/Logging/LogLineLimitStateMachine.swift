@@ -3,13 +3,11 @@ import Logging
 /// Which log lines to write: each log statement (its file and line) may write `limit.count` lines per
 /// window, and the lines over that are counted and reported in one summary when the window ends.
 ///
-/// A pure value: ``LogLineLimiter`` holds it under a lock, writes what it decides and runs the timer
-/// that ends a window with suppressed lines. Time is a `Duration` since the limiter's start.
+/// A pure value, held by ``LogLineLimiter``; time is a `Duration` since the limiter's start.
 ///
-/// **Bounded**: at most `maxSites` statements are tracked (they are places in the code, so a few
-/// hundred at most); past that, sites whose windows have ended are forgotten, and if none has, new
-/// sites share one overflow entry. A flood thus costs at most `limit.count + 1` lines per site and
-/// window.
+/// **Bounded**: at most `maxSites` statements are tracked (they are places in the code, so a few hundred at most); past
+/// that, sites whose windows have ended are forgotten, and if none has, new sites share one overflow entry. A flood
+/// thus costs at most `limit.count + 1` lines per site and window.
 struct LogLineLimitStateMachine: Sendable {
   /// A log statement: where in the code a line comes from.
   struct Site: Sendable, Hashable {

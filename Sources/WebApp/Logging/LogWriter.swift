@@ -10,7 +10,7 @@ import Synchronization
 /// thread takes everything pending at once, writes it, then lets lines collect for 10 ms (the most a line
 /// waits under load) before the next batch.
 ///
-/// **Bounded**: at most `budget` bytes wait (1 MiB by default); ``LogBufferStateMachine`` drops and counts the rest.
+/// **Bounded**: at most `budget` bytes wait; ``LogBufferStateMachine`` drops and counts the rest.
 ///
 /// **Shutdown**: ``close()`` writes what is pending, waiting at most `closeTimeout` for an output that
 /// does not move, so a stalled output cannot hang shutdown. A line logged after that is written by its
@@ -52,8 +52,7 @@ public final class LogWriter: TextOutputStream, Sendable {
     }
   }
 
-  /// Writes everything pending and stops the writer thread, waiting for it at most `closeTimeout`. Later
-  /// lines are written by their callers. Closing again does nothing.
+  /// Writes what is pending and stops the writer thread, waiting at most `closeTimeout`; closing again does nothing.
   public func close() {
     guard buffer.withLock({ $0.finish() }) else { return }
     wake.signal()
@@ -78,7 +77,6 @@ public final class LogWriter: TextOutputStream, Sendable {
     }
   }
 
-  /// The line saying that `count` lines were dropped because the output was blocked.
   private func droppedNotice(_ count: Int) -> String {
     let event = LogEvent(
       level: .warning, message: "Dropped log lines: the log output was blocked", metadata: nil,

@@ -8,11 +8,10 @@ import Synchronization
 /// client can cause — a refused live message, a failed search, Hummingbird's and the WebSocket
 /// library's own — is bounded, whoever writes it.
 ///
-/// **Level and metadata** start as the wrapped handler's; metadata set on this logger is added to each
-/// line, over the wrapped handler's own. They are kept here, beside one shared reference to the wrapped
-/// handler, so that this handler fits in a `Logger` without a box of its own: Hummingbird copies the
-/// logger with a request id for every request and every connection, and each copy would otherwise box
-/// a copy of both handlers.
+/// **Level and metadata** start as the wrapped handler's; metadata set on this logger is added to each line, over the
+/// wrapped handler's own. They are kept here, beside one shared reference to the wrapped handler, so that this handler
+/// fits in a `Logger` without a box of its own: Hummingbird copies the logger with a request id for every request and
+/// every connection, and each copy would otherwise box a copy of both handlers.
 struct RateLimitedLogHandler: LogHandler {
   /// The wrapped handler and the limiter, the same for every copy of the logger.
   private final class Target: Sendable {
@@ -52,12 +51,6 @@ extension Logger {
   /// This logger, with each of its statements limited to `limit` lines per window, the rest counted
   /// and summarised in one line when the window ends; `self` unchanged when `limit` is `nil`.
   ///
-  /// For example, at most 10 lines a minute from any one statement:
-  ///
-  /// ```swift
-  /// let logger = Logger(label: "octoreact").rateLimited(WindowLimit(10, per: .seconds(60)))
-  /// ```
-  ///
   /// **Shared**: every logger derived from the result (with metadata added, as Hummingbird's request
   /// loggers are) counts against the same limiter.
   public func rateLimited(_ limit: WindowLimit?, clock: any Clock<Duration> = ContinuousClock()) -> Logger {
@@ -69,17 +62,15 @@ extension Logger {
 
 /// Bounds what a flood of similar log lines can write: the storage of a ``LogLineLimitStateMachine``.
 ///
-/// **Contract**: ``admit(_:)`` is called once per line, from any thread; it decides under one lock and
-/// writes a due summary after unlocking, through the handler the limiter was made with (the
-/// application's, without a request's metadata). A window that ends with suppressed lines gets its
-/// summary from a timer on the injected clock, so the count is reported even when the flood stops;
-/// the timer holds the limiter weakly.
+/// **Contract**: ``admit(_:)`` is called once per line, from any thread; it decides under one lock and writes a due
+/// summary after unlocking, through the handler the limiter was made with (the application's, without a request's
+/// metadata). A window that ends with suppressed lines gets its summary from a timer on the injected clock, so the
+/// count is reported even when the flood stops; the timer holds the limiter weakly.
 final class LogLineLimiter: Sendable {
   private let machine: Mutex<LogLineLimitStateMachine>
   private let stopwatch: Stopwatch
   private let summaries: any LogHandler
 
-  /// A limiter allowing `limit` lines per statement and window, writing its summaries to `summaries`.
   init(limit: WindowLimit, clock: any Clock<Duration>, summaries: any LogHandler, maxSites: Int = 1_000) {
     machine = Mutex(LogLineLimitStateMachine(limit: limit, maxSites: maxSites))
     stopwatch = Stopwatch(clock: clock)

@@ -33,7 +33,6 @@ public struct ServerLogHandler: LogHandler {
   public var metadata: Logger.Metadata = [:]
   public var metadataProvider: Logger.MetadataProvider?
 
-  /// A handler writing the lines of the logger `label` at `level` and above to `output`, in `format`.
   public init(
     label: String, output: any TextOutputStream & Sendable, format: LogLineFormat = .text,
     level: Logger.Level = .info

@@ -3,18 +3,14 @@ import HTTPTypes
 import Metrics
 public import Prometheus
 
-/// The server's Prometheus metrics (the README says what each means), in a registry of each
-/// application's own: tests build several in one process, so nothing goes through swift-metrics'
-/// process-wide `MetricsSystem`.
+/// The server's Prometheus metrics (the README says what each means), in a registry of each application's own:
+/// tests build several in one process, so nothing goes through swift-metrics' process-wide `MetricsSystem`.
 ///
 /// **Contract**: a request costs one counter and one histogram (``recordRequest(route:method:status:duration:)``);
 /// the gauges are sampled when a scrape renders the registry, never on the request or action path.
 ///
 /// **Bounded labels**: a request's `route` is the router's matched pattern (`/users/{name}`), never the
 /// path asked for, or `unmatched`; `method` is a standard method or `other`.
-///
-/// Not Hummingbird's `MetricsMiddleware`: it records into the process-wide `MetricsSystem`, and under
-/// OpenTelemetry's names rather than these.
 public final class ServerMetrics: Sendable {
   static var unmatchedRoute: String { "unmatched" }
 

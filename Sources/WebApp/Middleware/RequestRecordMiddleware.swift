@@ -5,13 +5,9 @@ import Logging
 /// method, the path, the status and the time it took in milliseconds) and the request metrics
 /// (``ServerMetrics/recordRequest(route:method:status:duration:)``).
 ///
-/// ```text
-/// 2026-11-24T08:00:00.120Z info octoreact: duration_ms=0.41 hb.request.id=3 http.method=GET http.path=/users/octocat http.status=404 [WebApp] Request
-/// ```
-///
 /// Not Hummingbird's `LogRequestsMiddleware`, which logs before the response (no status, no duration) and
 /// writes the whole URI, query string included (which may hold a token); nor its `MetricsMiddleware`, which
-/// records into the process-wide metrics system and labels every method token as sent.
+/// records into the process-wide metrics system, under OpenTelemetry's names, and labels every method token as sent.
 ///
 /// **Contract**: added by `buildRouter` to every route, as the outermost middleware, so the status is the
 /// one the client gets (the security headers middleware renders errors into responses); an error thrown
@@ -30,7 +26,6 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
   static var maxMethodBytes: Int { 16 }
 
   let logger: Logger
-  /// Where refused requests are written: the application's rate-limited logger.
   let refusalLogger: Logger
   let metrics: ServerMetrics
 
@@ -73,8 +68,7 @@ struct RequestRecordMiddleware<Context: RequestContext>: RouterMiddleware {
     return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
   }
 
-  /// `text` if it has at most `maxBytes` UTF-8 bytes, else its longest prefix of whole characters that
-  /// fits with a `…`.
+  /// `text` if it has at most `maxBytes` UTF-8 bytes, else its longest prefix of whole characters that fits with a `…`.
   static func prefix(_ text: String, maxBytes: Int) -> String {
     guard text.utf8.count > maxBytes else { return text }
     var kept = ""

@@ -6,10 +6,9 @@ import NIOHTTP1
 /// Adds the headers every response should carry: no framing, no sniffing, and a content security policy
 /// that allows only this origin's scripts, styles and sockets.
 ///
-/// **Contract:** error responses carry them too, so errors are rendered here rather than by the router
-/// after this middleware; a parser error is left to the server, which must not write a second response.
-/// A `GET` or `HEAD` no route answers gets the HTML 404 page (the API's paths have JSON fallback routes,
-/// ``APIFallbackController``).
+/// **Contract:** error responses carry them too, so errors are rendered here rather than by the router after this
+/// middleware; a parser error is left to the server, which must not write a second response. A `GET` or `HEAD` no route
+/// answers gets the HTML 404 page (the API's paths have JSON fallback routes, ``APIFallbackController``).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response

@@ -1,9 +1,8 @@
 import Hummingbird
 
-/// Refuses a WebSocket upgrade from a page of another site (``PublicAddress/allowsOrigin(_:)``): a
-/// browser lets any page open a socket to any server, so another site's page could drive a visitor's
-/// signup. hummingbird-websocket 2.8.1 answers any refused upgrade with a bare `400` on the wire; the
-/// `403` shows only through the router (tests).
+/// Refuses a WebSocket upgrade from a page of another site (``PublicAddress/allowsOrigin(_:)``): a browser lets any
+/// page open a socket to any server, so another site's page could drive a visitor's signup. hummingbird-websocket 2.8.1
+/// answers any refused upgrade with a bare `400` on the wire; the `403` shows only through the router (tests).
 struct WebSocketOriginMiddleware<Context: RequestContext>: RouterMiddleware {
   let publicAddress: PublicAddress
 

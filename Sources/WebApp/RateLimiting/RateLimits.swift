@@ -1,20 +1,17 @@
 /// The per-client request budgets of the server, one per resource, as GitHub keeps them.
 ///
-/// Every budget is a fixed window that starts at a client's first request (``RateLimiter`` says what a
-/// client is). The API and the live pages spend the same budgets: a live username check costs what
-/// `GET /users/{name}` costs.
+/// Every budget is a fixed window that starts at a client's first request (``RateLimiter`` says what a client is). The
+/// API and the live pages spend the same budgets: a live username check costs what `GET /users/{name}` costs.
 ///
 /// **Defaults** (``standard``) are chosen so that a person using the pages never meets them while an
 /// enumeration script meets them within its first second.
 ///
-/// A person typing names makes a check per pause: a few dozen in a session. A person searching makes
-/// a search per pause and per page scrolled. A person signs up once; 5 a minute leaves room for retries
-/// and a family behind one address.
+/// A person typing names makes a check per pause: a few dozen in a session. A person searching makes a search per pause
+/// and per page scrolled. A person signs up once; 5 a minute leaves room for retries and a family behind one address.
 ///
-/// A live page's own messages are limited per session (``liveMessages``) to several times what the
-/// fastest typist sends; beyond it they are dropped unanswered and counted. A client's connections
-/// (``connectionsPerClient``) are more than any browser or office opens, far fewer than it takes to keep
-/// everyone else out.
+/// A live page's own messages are limited per session (``liveMessages``) to several times what the fastest typist
+/// sends; beyond it they are dropped unanswered and counted. A client's connections (``connectionsPerClient``) are more
+/// than any browser or office opens, far fewer than it takes to keep everyone else out.
 public struct RateLimits: Sendable, Hashable {
   /// User lookups: `GET /users/{name}` and the Signup page's availability checks.
   public var core: RateLimitRule?
@@ -27,8 +24,7 @@ public struct RateLimits: Sendable, Hashable {
   /// The connections one client may have open at once (HTTP and WebSocket together); `nil`: no limit.
   public var connectionsPerClient: Int?
 
-  /// The most clients each in-memory budget remembers; beyond it the oldest window is forgotten, so a
-  /// scan from many addresses costs bounded memory.
+  /// The most clients each in-memory budget remembers (``RateLimitStateMachine`` says which it forgets).
   static let maxClients = 100_000
 
   /// What `serve` counts unless `--rate-limit off`: see **Defaults** above.

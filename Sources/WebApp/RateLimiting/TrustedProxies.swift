@@ -4,12 +4,11 @@ import NIOCore
 /// The proxies (load balancers) whose `X-Forwarded-For` the server believes, and the client address a
 /// request counts as (`serve --trusted-proxy`).
 ///
-/// **Contract:** a request counts as its peer address unless that peer is one of the trusted proxies;
-/// then it counts as the *last* `X-Forwarded-For` entry, the one that proxy added itself. Every entry
-/// before it was written by someone the server cannot trust (the client itself can send the header), so
-/// it is never read. A last entry that is not one plain IP address (empty, a port, a name, longer than
-/// an address can be) counts as the peer: a broken or hostile header never gives a client a new budget
-/// of its own.
+/// **Contract:** a request counts as its peer address unless that peer is one of the trusted proxies; then it counts as
+/// the *last* `X-Forwarded-For` entry, the one that proxy added itself. Every entry before it was written by someone
+/// the server cannot trust (the client itself can send the header), so it is never read. A last entry that is not one
+/// plain IP address (empty, a port, a name, longer than an address can be) counts as the peer: a broken or hostile
+/// header never gives a client a new budget of its own.
 ///
 /// **Limits:** only the text after the last comma of the last `X-Forwarded-For` field is read, at most
 /// ``maxEntryBytes`` of it; the rest of the header is never split or parsed.

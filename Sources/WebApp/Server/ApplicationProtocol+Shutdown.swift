@@ -6,11 +6,10 @@ import UnixSignals
 extension ApplicationProtocol {
   /// Runs the application until SIGTERM or SIGINT, then drains it for at most `shutdownGrace`.
   ///
-  /// **Contract:** on the signal, `drain` starts first (``DrainService``); then the server stops
-  /// accepting and closes every connection not in the middle of a request (`ConnectionGuardHandler`).
-  /// After `shutdownGrace` what is left is cancelled, and every connection still open is closed
-  /// (``ApplicationService``); a task still running `cancellationBound` later makes
-  /// swift-service-lifecycle end the process rather than wait forever.
+  /// **Contract:** on the signal, `drain` starts first (``DrainService``); then the server stops accepting and closes
+  /// every connection not in the middle of a request (`ConnectionGuardHandler`). After `shutdownGrace` what is left is
+  /// cancelled, and every connection still open is closed (``ApplicationService``); a task still running
+  /// `cancellationBound` later makes swift-service-lifecycle end the process rather than wait forever.
   public func runService(
     shutdownGrace: Duration, cancellationBound: Duration = .seconds(5), drain: DrainState, logger: Logger
   ) async throws {

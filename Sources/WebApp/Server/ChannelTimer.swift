@@ -1,8 +1,7 @@
 import NIOCore
 
-/// The one timer of a channel handler, on its channel's event loop; the handler reads the time from
-/// the same loop (``MonotonicInstant/now(on:)``), so on an `EmbeddedChannel` its deadlines run in
-/// virtual time.
+/// The one timer of a channel handler, on its channel's event loop; the handler reads the time from the same loop
+/// (``MonotonicInstant/now(on:)``), so on an `EmbeddedChannel` its deadlines run in virtual time.
 ///
 /// A NIO scheduled callback whose handler is made on first use and reused: arming it allocates no promise
 /// and no task, which an idle live page would otherwise hold for as long as it stays.

@@ -58,8 +58,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard !closing && !discarding else { return }
-    // Through `self`, not `Self.`: in a class the static form is NIO's unspecialised cast, a metadata
-    // lookup per part.
+    // Through `self`, not `Self.`: in a class the static form is NIO's unspecialised cast, a metadata lookup per part.
     switch unwrapInboundIn(data) {
     case .head(let head):
       if !removedSupersededHandler {

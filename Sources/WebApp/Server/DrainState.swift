@@ -1,9 +1,8 @@
 import Synchronization
 
-/// Whether the server is draining for a graceful shutdown: `/readyz` answers `503` then, and every
-/// live page is sent away with `1001` (going away) so that it reconnects to another instance. It also
-/// holds the open connections, which ``ApplicationProtocol/runService(shutdownGrace:cancellationBound:drain:logger:)``
-/// closes if the grace runs out.
+/// Whether the server is draining for a graceful shutdown: `/readyz` answers `503` then, and every live page is sent
+/// away with `1001` (going away) so that it reconnects to another instance. It also holds the open connections, which
+/// ``ApplicationProtocol/runService(shutdownGrace:cancellationBound:drain:logger:)`` closes if the grace runs out.
 ///
 /// A ``DrainStateMachine`` under a lock; the sessions' `goAway` actions run after it is released.
 public final class DrainState: Sendable {

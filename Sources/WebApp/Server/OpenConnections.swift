@@ -21,10 +21,8 @@ final class OpenConnections: Sendable {
     }
   }
 
-  /// How many are open.
   var count: Int { channels.withLock { $0.count } }
 
-  /// Closes every connection still open.
   func closeAll() {
     for channel in channels.withLock({ Array($0.values) }) { channel.close(promise: nil) }
   }

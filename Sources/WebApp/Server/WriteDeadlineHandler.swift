@@ -1,9 +1,8 @@
 import NIOCore
 
-/// The storage of a `WriteDeadlineStateMachine`, confined to the channel's event loop. It sits first in
-/// the pipeline and stays after a WebSocket upgrade, so it covers HTTP responses and live messages alike.
-/// NIO reports the channel unwritable once more than its high-water mark (64 KiB) waits; less than that
-/// is covered by the idle deadlines.
+/// The storage of a `WriteDeadlineStateMachine`, confined to the channel's event loop. It sits first in the pipeline
+/// and stays after a WebSocket upgrade, so it covers HTTP responses and live messages alike. NIO reports the channel
+/// unwritable once more than its high-water mark (64 KiB) waits; less than that is covered by the idle deadlines.
 final class WriteDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer

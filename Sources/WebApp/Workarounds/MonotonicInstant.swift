@@ -1,7 +1,6 @@
-// Works around: the Swift 6.3 standard library's `ContinuousClock.Instant` being a resilient type, so code
-// specialised for it still looks up its layout and copies it through value witnesses at run time, several
-// times a request (seen in a profile of `GET /users/{name}`). Drop it if the instant becomes `@frozen`:
-// `MonotonicInstantTests` checks it reads the clock NIO schedules on.
+// Works around: the Swift 6.3 standard library's `ContinuousClock.Instant` being a resilient type, so code specialised
+// for it still looks up its layout and copies it through value witnesses at run time, several times a request. Drop it
+// if the instant becomes `@frozen`: `MonotonicInstantTests` checks it reads the clock NIO schedules on.
 
 import NIOCore
 

@@ -11,10 +11,9 @@ import Synchronization
 /// asynchronous work. `t` is milliseconds since the session began, on the server's clock.
 ///
 /// **Bounds:** a screen reports from its own thread and never waits for the page: events wait in a ring of
-/// ``maxPending``, and when a page reads slower than its screen reports, the oldest are dropped (the panel
-/// then misses them; the screen's state messages are unaffected). A text is cut to ``maxTextCharacters``.
-/// The session's recording keeps at most ``maxRecordingEntries``, and a page may ask for it
-/// ``recordings`` times.
+/// ``maxPending``, and when a page reads slower than its screen reports, the oldest are dropped (the panel then misses
+/// them; the screen's state messages are unaffected). A text is cut to ``maxTextCharacters``. The session's recording
+/// keeps at most ``maxRecordingEntries``, and a page may ask for it ``recordings`` times.
 final class LiveInspector: Sendable {
   static let maxPending = 500
   static let maxTextCharacters = 120
@@ -46,8 +45,7 @@ final class LiveInspector: Sendable {
     var wake: (@Sendable () -> Void)?
   }
 
-  /// Calls `wake` now if events wait, and whenever events start waiting again: the moment to send
-  /// ``takeMessage()``.
+  /// Calls `wake` now if events wait, and whenever events start waiting again: the moment to send ``takeMessage()``.
   func whenEventsWait(_ wake: @escaping @Sendable () -> Void) {
     let waiting = pending.withLock { pending in
       pending.wake = wake
@@ -76,10 +74,9 @@ final class LiveInspector: Sendable {
     wake?()
   }
 
-  /// `text` with its types named as the screen's code names them, without their module
-  /// (`ValidationResult.ok`, not `SignupFeature.ValidationResult.ok`); what the user typed, quoted, is left
-  /// whole. One pass over the bytes: this runs for every event of an inspected session, where a search per
-  /// module name cost more than the rest.
+  /// `text` with its types named as the screen's code names them, without their module (`ValidationResult.ok`, not
+  /// `SignupFeature.ValidationResult.ok`); what the user typed, quoted, is left whole. One pass over the bytes: this
+  /// runs for every event of an inspected session, where a search per module name cost more than the rest.
   static func withoutModuleNames(_ text: String) -> String {
     let bytes = Array(text.utf8)
     var kept: [UInt8] = []

@@ -3,9 +3,8 @@ import GitHubClient
 import SignupFeature
 
 /// What is wrong with one field of a request, in the shape of GitHub's 422 responses:
-/// `{"resource":"User","field":"username","code":"invalid","message":"…"}`, with GitHub's codes and an
-/// English message. The client's type, so both read one shape; the server sets all four fields, so none
-/// is written as `null`.
+/// `{"resource":"User","field":"username","code":"invalid","message":"…"}`, with GitHub's codes and an English message.
+/// The client's type, so both read one shape; the server sets all four fields, so none is written as `null`.
 typealias FieldError = GitHubFieldError
 
 extension FieldError {

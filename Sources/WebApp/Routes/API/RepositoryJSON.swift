@@ -5,11 +5,10 @@ import RepositoryIndex
 /// A repository of the index in GitHub's JSON shape: a search item (`GET /search/repositories`) or a
 /// full repository (`GET /repos/{owner}/{repo}`), its fields in GitHub's order.
 ///
-/// **Contract:** every field GitHub sends is written: what the index knows as it is, what follows from
-/// it as GitHub derives it, everything else `null`, never made up and never left out (a client that
-/// finds a field missing fetches the object again), but for unknown `topics`. URLs start with this
-/// server's public URL, as GitHub Enterprise answers with its own host; the `*_url` fields of routes
-/// this server does not serve are `null`.
+/// **Contract:** every field GitHub sends is written: what the index knows as it is, what follows from it as GitHub
+/// derives it, everything else `null`, never made up and never left out (a client that finds a field missing fetches
+/// the object again), but for unknown `topics`. URLs start with this server's public URL, as GitHub Enterprise answers
+/// with its own host; the `*_url` fields of routes this server does not serve are `null`.
 enum RepositoryJSON {
   /// The index ranks without a comparable figure, so every item scores 1.0.
   static func searchItem(_ repository: IndexedRepository, baseURL: String) -> String {

@@ -5,9 +5,8 @@ import SignupFeature
 /// A page request that went wrong, answered as an HTML page in the visitor's language with the error's
 /// status (the API's paths answer ``APIError`` JSON instead).
 ///
-/// **Contract:** it renders itself, so every handler and middleware answers it alike, security headers
-/// included. What a client sent is escaped and cut to ``maxEchoedCharacters``, so it can neither inject
-/// markup nor make the page large.
+/// **Contract:** it renders itself, so every handler and middleware answers it alike, security headers included. What a
+/// client sent is escaped and cut to ``maxEchoedCharacters``, so it can neither inject markup nor make the page large.
 struct ErrorPage: HTTPResponseError, Sendable {
   enum Problem: Sendable, Equatable {
     case pageNotFound(path: String)
