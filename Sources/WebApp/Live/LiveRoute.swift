@@ -110,9 +110,7 @@ final class LiveRoute: Sendable {
     _ screen: Screen, page: PageRequest, inspector: LiveInspector?, inbound: WebSocketInboundStream,
     outbound: WebSocketOutboundWriter, executor: EventLoopTaskExecutor
   ) async throws {
-    let runningTasks: (@Sendable () -> Int)? =
-      if screen.runningTaskCount == nil { nil } else { { @Sendable in screen.runningTaskCount ?? 0 } }
-    let session = metrics.open(screen: Screen.name, engine: page.engine, runningTasks: runningTasks)
+    let session = openSession(screen, engine: page.engine)
     // Weakly: the screen keeps its observer, and the outbox keeps the screen to render its states.
     let outbox = LiveOutbox<Screen.State>(
       render: { screen.render($0, after: $1) }, inspector: inspector, executor: executor,
@@ -141,6 +139,16 @@ final class LiveRoute: Sendable {
         return
       }
     }
+  }
+
+  /// The page's session in the metrics. Synchronous and out of line, as ``screenContext(_:_:_:)``, so that
+  /// what it reads takes no room in ``serve``'s frame.
+  @inline(never)
+  private func openSession<Screen: LiveScreen>(_ screen: Screen, engine: String) -> LiveSessionMetrics.Session {
+    // A screen with no effect tasks to count (a view model) is left out of the gauge.
+    let runningTasks: (@Sendable () -> Int)? =
+      if screen.runningTaskCount == nil { nil } else { { @Sendable in screen.runningTaskCount ?? 0 } }
+    return metrics.open(screen: Screen.name, engine: engine, runningTasks: runningTasks)
   }
 
   /// Tells the page it sent too many refused messages and closes its socket (1008). Out of ``serve``, so
