@@ -7,8 +7,8 @@ import Synchronization
 /// output: a request that logs a line only copies its bytes.
 ///
 /// Log handlers render each line on the caller's thread and hand it over with ``write(_:)``. The writer
-/// thread takes everything pending at once, writes it, then lets lines collect for 10 ms (the most a line
-/// waits under load) before the next batch.
+/// thread takes everything pending at once, writes it, then lets lines collect for a short linger (the most
+/// a line waits under load, short enough that a reader of the log never notices) before the next batch.
 ///
 /// **Bounded**: at most `budget` bytes wait; ``LogBufferStateMachine`` drops and counts the rest.
 ///
