@@ -112,19 +112,12 @@ func buildRouter(
   RateLimitController(rateLimiter: rateLimiter).addRoutes(to: router)
   APIFallbackController(rateLimiter: rateLimiter).addRoutes(to: router)
   DocsController(logger: logger).addRoutes(to: router)
-  PagesController(
-    index: index, accounts: accounts, rateLimiter: rateLimiter, maxFieldCharacters: configuration.maxFieldCharacters,
-    searchService: configuration.searchService
-  )
-  .addRoutes(to: router)
-  // The origin check on the live pages' routes alone: only they upgrade, and every other request would
-  // pay for reading its headers.
-  let livePages = router.group().add(middleware: WebSocketOriginMiddleware(publicAddress: publicAddress))
+  PagesController(index: index, accounts: accounts, rateLimiter: rateLimiter).addRoutes(to: router)
   let live = LiveRoute(
     configuration: configuration, accounts: accounts, index: index, rateLimiter: rateLimiter, httpClient: httpClient,
     publicAddress: publicAddress, drain: drain, clock: clock, metrics: metrics.live, logger: logger)
-  live.add(LiveSignupScreen.self, to: livePages)
-  live.add(LiveSearchScreen.self, to: livePages)
+  live.add(LiveSignupScreen.self, to: router)
+  live.add(LiveSearchScreen.self, to: router)
   return router
 }
 

@@ -183,7 +183,8 @@ struct CatalogueTests {
     add("PageText.results") { page($0).results }
 
     for problem in [
-      ErrorPage.Problem.pageNotFound(path: "/nowhere"), .unknownEngine("elm"),
+      ErrorPage.Problem.pageNotFound(path: "/nowhere"),
+      .unknownEngine("elm", screen: LiveSignupScreen.name, engines: LiveSignupScreen.engines),
       .repositoryNotFound(fullName: "apple/nothing"), .invalidPercentEncoding,
       .rateLimited(status: .forbidden, retryAfterSeconds: 1), .rateLimited(status: .forbidden, retryAfterSeconds: 30),
       .internalError,
@@ -221,7 +222,10 @@ struct CatalogueTests {
     let pages = [
       HomePage(language: .simplifiedChinese).html,
       ErrorPage(problem: .accountNotFound(login: "nobody"), language: .simplifiedChinese).html,
-      ErrorPage(problem: .unknownEngine("elm"), language: .simplifiedChinese).html,
+      ErrorPage(
+        problem: .unknownEngine("elm", screen: LiveSignupScreen.name, engines: LiveSignupScreen.engines),
+        language: .simplifiedChinese
+      ).html,
       ErrorPage(problem: .pageNotFound(path: "/nowhere"), language: .simplifiedChinese).html,
     ]
     for page in pages {

@@ -50,6 +50,9 @@ struct PagesTests {
     try await TestApp().application().test(.router) { client in
       let page = try await client.execute(uri: "/signup?engine=elm", method: .get)
       #expect(page.status == .badRequest)
+      // Only a live screen's page has an engine: the home page does not read the parameter.
+      let home = try await client.execute(uri: "/?engine=elm", method: .get)
+      #expect(home.status == .ok)
     }
   }
 

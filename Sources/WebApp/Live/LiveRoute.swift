@@ -8,7 +8,7 @@ import NIOWebSocket
 import OctoreactCore
 import RepositoryIndex
 
-/// The live pages' WebSocket route, the same for every ``LiveScreen``: `/live/<name>`.
+/// The live pages' routes, the same for every ``LiveScreen``: its page at `/<name>`, its WebSocket at `/live/<name>`.
 ///
 /// The connection's task reads the page's messages and hands each to its screen (one per connection); the
 /// screen's states go out through a ``LiveOutbox``, so a slow page always ends on the latest state.
@@ -61,14 +61,18 @@ final class LiveRoute: Sendable {
     self.logger = logger
   }
 
-  /// Serves `Screen` at `/live/<name>`.
+  /// Serves `Screen`'s page at `/<name>` and its socket at `/live/<name>`.
   func add<Screen: LiveScreen>(_: Screen.Type, to router: some RouterMethods<AppRequestContext>) {
     metrics.register(screen: Screen.name, engines: Screen.engines)
+    router.page(RouterPath(Screen.name)) { [configuration] request, _ in
+      .html(Screen.firstPaint(of: request, try PageRequest(request, for: Screen.self), configuration: configuration))
+    }
     router.ws(
       "/live/\(Screen.name)",
-      shouldUpgrade: { request, _ in
+      shouldUpgrade: { [publicAddress] request, _ in
+        try Self.refuseOtherSites(request, publicAddress)
         // Refuse an unknown engine before upgrading, with a plain HTTP error (not 101 then 1011).
-        _ = try PageRequest(request, screen: Screen.name, engines: Screen.engines)
+        _ = try PageRequest(request, for: Screen.self)
         return .upgrade([:])
       },
       onUpgrade: { [self] inbound, outbound, context in
@@ -81,6 +85,16 @@ final class LiveRoute: Sendable {
         }
       }
     )
+  }
+
+  /// Refuses an upgrade from a page of another site (``PublicAddress/allowsOrigin(_:)``): a browser lets any page
+  /// open a socket to any server, so another site's page could drive a visitor's signup. Every `Origin` given must
+  /// be allowed (a browser sends one; a client library may add its own). hummingbird-websocket 2.8.1 answers any
+  /// refused upgrade with a bare `400` on the wire; the `403` shows only through the router (tests).
+  private static func refuseOtherSites(_ request: Request, _ publicAddress: PublicAddress) throws {
+    guard request.headers[values: .origin].allSatisfy({ publicAddress.allowsOrigin($0) }) else {
+      throw APIError(status: .forbidden, message: "Cross-site WebSocket refused: this origin may not open live pages")
+    }
   }
 
   /// The page's screen, its request and its inspector. Out of line: see ``screenContext(_:_:_:)``.
@@ -98,7 +112,7 @@ final class LiveRoute: Sendable {
   private func screenContext<Screen: LiveScreen>(
     _: Screen.Type, _ request: Request, _ context: AppRequestContext
   ) throws -> LiveScreenContext {
-    let page = try PageRequest(request, screen: Screen.name, engines: Screen.engines)
+    let page = try PageRequest(request, for: Screen.self)
     return LiveScreenContext(
       page: page, client: rateLimiter.client(peer: context.remoteAddress, headers: request.headers),
       inspector: page.inspects ? LiveInspector(clock: clock) : nil, route: self)

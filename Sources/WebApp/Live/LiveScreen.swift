@@ -1,3 +1,4 @@
+import Hummingbird
 import OctoreactCore
 import SearchFeature
 import SignupFeature
@@ -5,21 +6,23 @@ import SignupFeature
 /// A screen that a live page binds to: one is made per WebSocket connection and released when the socket closes.
 ///
 /// A conformance says what is particular to its screen; ``LiveRoute`` does the rest for every screen
-/// (the route `/live/<name>`, the socket, its limits, the drain and the metrics). On a page opened with
+/// (the page at `/<name>`, the socket at `/live/<name>`, its limits, the drain and the metrics). On a page opened with
 /// `?inspect`, the screen reports its engine's events to ``LiveScreenContext/inspector`` and gives it the
 /// session's recording (``LiveInspector/keepRecording(of:)``).
 ///
-/// A new screen is a type conforming to this protocol, its page and its script, and one line that adds
-/// it to the router (`liveRoute.add(MyScreen.self, to: router)` in `Application+Build.swift`).
+/// A new screen is a type conforming to this protocol, its first paint and its script, and one line that adds
+/// it to the router (`live.add(MyScreen.self, to: router)` in `Application+Build.swift`).
 protocol LiveScreen: Sendable {
   associatedtype Action: Sendable
   associatedtype State: Sendable
 
-  /// The screen's path component (`/live/<name>`) and its `screen` label in the metrics.
+  /// The screen's path component (its page `/<name>`, its socket `/live/<name>`) and its `screen` label in the metrics.
   static var name: String { get }
   /// The engines a page may ask for with `?engine=`, the first one the default; each a metrics label.
   static var engines: [String] { get }
 
+  /// The page's HTML before it connects, in the page's language, which the page's script then binds to the screen.
+  static func firstPaint(of request: Request, _ page: PageRequest, configuration: AppConfiguration) -> String
   /// The screen for one page, on the engine it asks for (``PageRequest/engine``, one of ``engines``).
   init(_ context: LiveScreenContext) async
   /// The action one of the page's messages asks for, or why the message is refused.

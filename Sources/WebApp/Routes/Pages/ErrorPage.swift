@@ -1,6 +1,6 @@
 import AccountRules
 import Hummingbird
-import SignupFeature
+import Logging
 
 /// A page request that went wrong, answered as an HTML page in the visitor's language with the error's
 /// status (the API's paths answer ``APIError`` JSON instead).
@@ -10,7 +10,7 @@ import SignupFeature
 struct ErrorPage: HTTPResponseError, Sendable {
   enum Problem: Sendable, Equatable {
     case pageNotFound(path: String)
-    case unknownEngine(String, screen: String = "signup", engines: [String] = SignupArchitecture.allCases.map(\.rawValue))
+    case unknownEngine(String, screen: String, engines: [String])
     case repositoryNotFound(fullName: String)
     case accountNotFound(login: String)
     case invalidPercentEncoding
@@ -40,7 +40,7 @@ struct ErrorPage: HTTPResponseError, Sendable {
   }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {
-    var response = PagesController.html(html, status: status)
+    var response = Response.html(html, status: status)
     response.headers.append(contentsOf: headers)
     return request.method == .head ? response.createHeadResponse() : response
   }
@@ -134,5 +134,21 @@ extension ErrorPage {
       error.status == .notFound, error.body == nil
     else { return nil }
     self.init(problem: .pageNotFound(path: request.uri.path), language: PageRequest.language(of: request))
+  }
+}
+
+extension ErrorPage {
+  /// The page that tells the visitor about `error`: itself when it is one, a `400` for a path parameter
+  /// that is not percent-encoded UTF-8, and a `500` (logged by type only) for anything else.
+  init(_ error: any Error, request: Request, context: some RequestContext) {
+    switch error {
+    case let error as ErrorPage:
+      self = error
+    case let error as APIError where error.message == APIError.invalidPercentEncoding.message:
+      self.init(problem: .invalidPercentEncoding, language: PageRequest.language(of: request))
+    default:
+      context.logger.error("A page failed", metadata: ["error.type": "\(type(of: error))"])
+      self.init(problem: .internalError, language: PageRequest.language(of: request))
+    }
   }
 }

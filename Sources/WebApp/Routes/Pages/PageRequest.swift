@@ -1,9 +1,7 @@
 import AccountRules
 import Hummingbird
-import SearchFeature
-import SignupFeature
 
-/// What a page request asks for: its language and, for a live screen, its engine.
+/// What a live screen's page asks for: its language, its engine and whether it is inspected.
 struct PageRequest: Sendable {
   let language: Language
   /// `?engine=`, else the screen's first.
@@ -12,19 +10,18 @@ struct PageRequest: Sendable {
   let inspects: Bool
 
   /// - Throws: ``ErrorPage`` (`400`, naming the engines) for an unknown engine.
-  init(
-    _ request: Request, screen: String = "signup", engines: [String] = SignupArchitecture.allCases.map(\.rawValue)
-  ) throws(ErrorPage) {
+  init<Screen: LiveScreen>(_ request: Request, for _: Screen.Type) throws(ErrorPage) {
     language = Self.language(of: request)
-    let engine = request.uri.queryParameters["engine"].map(String.init) ?? engines[0]
-    guard engines.contains(engine) else {
-      throw ErrorPage(problem: .unknownEngine(engine, screen: screen, engines: engines), language: language)
+    let engine = request.uri.queryParameters["engine"].map(String.init) ?? Screen.engines[0]
+    guard Screen.engines.contains(engine) else {
+      let problem = ErrorPage.Problem.unknownEngine(engine, screen: Screen.name, engines: Screen.engines)
+      throw ErrorPage(problem: problem, language: language)
     }
     self.engine = engine
     inspects = request.uri.queryParameters["inspect"] != nil
   }
 
-  /// `?lang=`, else `Accept-Language`, else English.
+  /// `?lang=`, else `Accept-Language`, else English: the language of every page.
   static func language(of request: Request) -> Language {
     if let lang = request.uri.queryParameters["lang"] { return Language(languageTag: String(lang)) }
     for entry in (request.headers[.acceptLanguage] ?? "").split(separator: ",") {

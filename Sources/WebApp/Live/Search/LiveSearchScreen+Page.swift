@@ -1,19 +1,17 @@
 import AccountRules
+import Hummingbird
 import SearchFeature
 
-/// The Search page's first paint, which `search.js` binds to ``LiveSearchScreen``. "Load more" is there
-/// for keyboard and screen-reader users; an append is announced in `#announcement`.
-struct SearchScreenPage: Sendable {
-  let request: PageRequest
-  let service: SearchService
-  /// The server's limit, so the page never sends text it would refuse.
-  let maxCharacters: Int
-  /// `/search?q=swift`, searched for once connected.
-  var query = ""
-
-  var html: String {
-    let text = PageText(language: request.language)
-    let messages = SearchMessages(request.language, service: service)
+/// The Search page (`/search`), which `search.js` binds to the screen over `/live/search`. "Load more" is
+/// there for keyboard and screen-reader users; an append is announced in `#announcement`.
+extension LiveSearchScreen {
+  static func firstPaint(of request: Request, _ page: PageRequest, configuration: AppConfiguration) -> String {
+    // The server's limit, so the page never sends text it would refuse.
+    let maxCharacters = configuration.maxFieldCharacters
+    // `/search?q=swift`, searched for once connected; a longer query is cut to what the search box holds.
+    let query = String((request.formQueryParameters["q"] ?? "").prefix(maxCharacters))
+    let text = PageText(language: page.language)
+    let messages = SearchMessages(page.language, service: configuration.searchService)
     let content = """
       <form id="search-form" role="search">
       <label for="query">\(HTML.escape(messages.label))</label>
@@ -33,8 +31,8 @@ struct SearchScreenPage: Sendable {
       <p id="announcement" class="visually-hidden" role="status" aria-live="polite"></p>
       """
     return HTML.document(
-      lang: request.language.rawValue, title: "\(text.searchTitle) · Octoreact", script: "/assets/search.js",
+      lang: page.language.rawValue, title: "\(text.searchTitle) · Octoreact", script: "/assets/search.js",
       body: HTML.liveScreen(
-        LiveSearchScreen.self, title: text.searchTitle, attributes: #" class="wide""#, content: content, for: request))
+        LiveSearchScreen.self, title: text.searchTitle, attributes: #" class="wide""#, content: content, for: page))
   }
 }

@@ -1,17 +1,27 @@
 import AccountRules
+import Hummingbird
 import SignupFeature
 
-/// The Signup page's first paint, rendered on the server from the screen's initial state; `signup.js`
-/// then binds it to a reactor over `/live/signup`.
-struct SignupPage: Sendable {
-  let request: PageRequest
-  let state: SignupScreenState
-  /// The server's limit, so the page never sends text it would refuse.
-  let maxCharacters: Int
-
-  var html: String {
-    let text = PageText(language: request.language)
-    let messages = SignupMessages(request.language)
+/// The Signup page (`/signup`), rendered on the server from the screen's initial state; `signup.js` then
+/// binds it to the screen over `/live/signup`.
+extension LiveSignupScreen {
+  static func firstPaint(of _: Request, _ page: PageRequest, configuration: AppConfiguration) -> String {
+    let state = SignupScreenState()
+    // The server's limit, so the page never sends text it would refuse.
+    let maxCharacters = configuration.maxFieldCharacters
+    let text = PageText(language: page.language)
+    let messages = SignupMessages(page.language)
+    func field(id: String, label: String, type: String, autocomplete: String, result: ValidationResult) -> String {
+      """
+      <div class="field">
+      <label for="\(id)">\(HTML.escape(label))</label>
+      <input id="\(id)" name="\(id)" type="\(type)" autocomplete="\(autocomplete)" \
+      maxlength="\(maxCharacters)" aria-describedby="\(id)-message" spellcheck="false" autocapitalize="off">
+      <p id="\(id)-message" class="validation" data-tone="\(result.tone.rawValue)" aria-live="polite">\
+      \(HTML.escape(result.text(messages)))</p>
+      </div>
+      """
+    }
     let title = "\(text.signupTitle) · Octoreact"
     // The "… " is a browser tab's only activity indicator.
     let busyTitle = "… " + title
@@ -23,9 +33,9 @@ struct SignupPage: Sendable {
       """
     let content = """
       <form id="signup-form" novalidate>
-      \(field(id: "username", label: text.username, type: "text", autocomplete: "username", result: state.username, messages))
-      \(field(id: "password", label: text.password, type: "password", autocomplete: "new-password", result: state.password, messages))
-      \(field(id: "repeated-password", label: text.repeatPassword, type: "password", autocomplete: "new-password", result: state.repeatedPassword, messages))
+      \(field(id: "username", label: text.username, type: "text", autocomplete: "username", result: state.username))
+      \(field(id: "password", label: text.password, type: "password", autocomplete: "new-password", result: state.password))
+      \(field(id: "repeated-password", label: text.repeatPassword, type: "password", autocomplete: "new-password", result: state.repeatedPassword))
       <div class="actions">
       <span id="activity" class="activity" role="status" aria-live="polite" \(state.isSigningUp ? "" : "hidden")>\
       <span class="spinner" aria-hidden="true"></span>\(HTML.escape(text.signingUp))</span>
@@ -43,23 +53,9 @@ struct SignupPage: Sendable {
     let main = HTML.liveScreen(
       LiveSignupScreen.self, title: text.signupTitle,
       attributes: #" data-title="\#(HTML.escape(title))" data-busy-title="\#(HTML.escape(busyTitle))""#, content: content,
-      for: request)
+      for: page)
     return HTML.document(
-      lang: request.language.rawValue, title: state.isNetworkActive ? busyTitle : title, script: "/assets/signup.js",
+      lang: page.language.rawValue, title: state.isNetworkActive ? busyTitle : title, script: "/assets/signup.js",
       body: networkActivity + "\n" + main)
-  }
-
-  private func field(
-    id: String, label: String, type: String, autocomplete: String, result: ValidationResult, _ messages: SignupMessages
-  ) -> String {
-    """
-    <div class="field">
-    <label for="\(id)">\(HTML.escape(label))</label>
-    <input id="\(id)" name="\(id)" type="\(type)" autocomplete="\(autocomplete)" \
-    maxlength="\(maxCharacters)" aria-describedby="\(id)-message" spellcheck="false" autocapitalize="off">
-    <p id="\(id)-message" class="validation" data-tone="\(result.tone.rawValue)" aria-live="polite">\
-    \(HTML.escape(result.text(messages)))</p>
-    </div>
-    """
   }
 }
