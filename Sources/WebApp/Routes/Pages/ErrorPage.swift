@@ -66,11 +66,10 @@ struct ErrorPage: HTTPResponseError, Sendable {
       let path = Self.echo(path)
       return language.pick("There is no page at \(path).", "\(path) 处没有页面。")
     case .unknownEngine(let engine, let screen, _):
-      let engine = Self.echo(engine)
-      let (english, chinese) = screen == "search" ? ("Search", "搜索") : ("Signup", "注册")
+      let (engine, page) = (Self.echo(engine), "<code>/\(HTML.escape(screen))</code>")
       return language.pick(
-        "There is no architecture named “\(engine)”. The \(english) screen runs as one of these:",
-        "没有名为“\(engine)”的架构。\(chinese)页面可用以下架构之一：")
+        "There is no architecture named “\(engine)”. The page \(page) runs as one of these:",
+        "没有名为“\(engine)”的架构。页面 \(page) 可用以下架构之一：")
     case .repositoryNotFound(let fullName):
       let fullName = Self.echo(fullName)
       return language.pick(
