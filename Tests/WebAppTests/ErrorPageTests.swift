@@ -28,7 +28,7 @@ struct ErrorPageTests {
     PageCase(uri: "/live/nothing", status: .notFound, lang: "en", shows: "<code>/live/nothing</code>"),
     PageCase(uri: "/signup?engine=elm", status: .badRequest, lang: "en", shows: "<code>mvvm</code>"),
     PageCase(uri: "/search?engine=elm&lang=zh-Hans", status: .badRequest, lang: "zh-Hans", shows: "没有名为“"),
-    PageCase(uri: "/search?engine=elm", status: .badRequest, lang: "en", shows: "There is no architecture named"),
+    PageCase(uri: "/search?engine=elm", status: .badRequest, lang: "en", shows: "The page <code>/search</code>"),
     PageCase(uri: "/repositories/apple/nothing", status: .notFound, lang: "en", shows: "<h1>Repository not found</h1>"),
     PageCase(
       uri: "/repositories/apple/nothing?lang=zh-Hans", status: .notFound, lang: "zh-Hans",

@@ -134,9 +134,7 @@ extension ErrorPage {
     else { return nil }
     self.init(problem: .pageNotFound(path: request.uri.path), language: PageRequest.language(of: request))
   }
-}
 
-extension ErrorPage {
   /// The page that tells the visitor about `error`: itself when it is one, a `400` for a path parameter
   /// that is not percent-encoded UTF-8, and a `500` (logged by type only) for anything else.
   init(_ error: any Error, request: Request, context: some RequestContext) {
