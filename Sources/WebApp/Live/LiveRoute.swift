@@ -69,8 +69,8 @@ final class LiveRoute: Sendable {
     }
     router.ws(
       "/live/\(Screen.name)",
-      shouldUpgrade: { [publicAddress] request, _ in
-        try Self.refuseOtherSites(request, publicAddress)
+      shouldUpgrade: { [self] request, _ in
+        try refuseOtherSites(request)
         // Refuse an unknown engine before upgrading, with a plain HTTP error (not 101 then 1011).
         _ = try PageRequest(request, for: Screen.self)
         return .upgrade([:])
@@ -91,7 +91,7 @@ final class LiveRoute: Sendable {
   /// open a socket to any server, so another site's page could drive a visitor's signup. Every `Origin` given must
   /// be allowed (a browser sends one; a client library may add its own). hummingbird-websocket 2.8.1 answers any
   /// refused upgrade with a bare `400` on the wire; the `403` shows only through the router (tests).
-  private static func refuseOtherSites(_ request: Request, _ publicAddress: PublicAddress) throws {
+  private func refuseOtherSites(_ request: Request) throws {
     guard request.headers[values: .origin].allSatisfy({ publicAddress.allowsOrigin($0) }) else {
       throw APIError(status: .forbidden, message: "Cross-site WebSocket refused: this origin may not open live pages")
     }
